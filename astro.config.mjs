@@ -1,0 +1,32 @@
+// @ts-check
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+/** The public origin comes from the artist's settings, so canonical URLs follow one source. */
+const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', import.meta.url), 'utf8'));
+
+/** Pages that exist only to redirect or alias another page stay out of the sitemap. */
+const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail|(?:pt|en|es)\/spotify)?$/;
+
+export default defineConfig({
+  site: siteUrl,
+  // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
+  // and our server map to clean URLs.
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  i18n: {
+    locales: ['pt', 'en', 'es'],
+    defaultLocale: 'pt',
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname),
+      i18n: { defaultLocale: 'pt', locales: { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } },
+    }),
+  ],
+  devToolbar: { enabled: false },
+});

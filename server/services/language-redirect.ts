@@ -1,0 +1,37 @@
+/**
+ * The server side of SPEC §2's redirects: `/` goes to the visitor's language (the saved
+ * choice in the `lang` cookie, then Accept-Language), an unknown page goes to /pt, and a
+ * missing asset stays a real 404.
+ */
+import { chooseLanguage, DEFAULT_LANG, LANG_COOKIE, parseAcceptLanguage, type Lang } from '../../src/lib/languages.ts';
+
+/** Reads one cookie's value from a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The language `/` sends a visitor to, from the request's Cookie and Accept-Language headers. */
+export function languageForRequest(headers: {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}): Lang {
+  return chooseLanguage(readCookie(headers.cookie, LANG_COOKIE), parseAcceptLanguage(headers['accept-language']));
+}
+
+/** Where an unknown page goes. */
+export const UNKNOWN_PAGE_TARGET = `/${DEFAULT_LANG}`;
+
+/** Prefixes that only ever hold files or API routes: a miss there is a 404, never a redirect. */
+const NON_PAGE_PREFIXES = ['/_astro/', '/media/', '/api/', '/graphql'];
+
+/** True when a path names a file (its last segment has an extension) or an API/asset area. */
+export function isAssetPath(pathname: string): boolean {
+  if (NON_PAGE_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix)))
+    return true;
+  const last = pathname.split('/').pop() ?? '';
+  return /\.[a-z0-9]+$/i.test(last);
+}

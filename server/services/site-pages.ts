@@ -1,0 +1,54 @@
+/**
+ * What the built site holds: its HTML pages (served at clean URLs, `/pt` for `pt.html`) and
+ * the hashes of their inline scripts and styles (allowed by the Content-Security-Policy).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+export interface SitePages {
+  /** Clean URL path to the HTML file's path relative to the build folder. */
+  pages: Map<string, string>;
+  /** CSP sources (`'sha256-…'`) of every inline script in the pages. */
+  scriptHashes: string[];
+  /** CSP sources of every inline style element in the pages. */
+  styleHashes: string[];
+}
+
+/** Files that exist to be shown by the server itself, never as a page of their own. */
+const NOT_A_PAGE = new Set(['index.html', '404.html']);
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+
+function cspHash(content: string): string {
+  return `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
+}
+
+async function listHtmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Scans the build folder once at start. Fails clearly when the site has not been built. */
+export async function scanSitePages(distDir: string): Promise<SitePages> {
+  let files: string[];
+  try {
+    files = await listHtmlFiles(distDir);
+  } catch {
+    throw new Error(`The built site was not found in ${distDir}: run \`npm run build\` first.`);
+  }
+  const pages = new Map<string, string>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const file of files) {
+    const relativePath = relative(distDir, file).split(sep).join('/');
+    if (!NOT_A_PAGE.has(relativePath)) pages.set(`/${relativePath.replace(/\.html$/, '')}`, relativePath);
+    const html = await readFile(file, 'utf8');
+    for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) if (body.trim()) scripts.add(cspHash(body));
+    for (const [, body = ''] of html.matchAll(INLINE_STYLE)) styles.add(cspHash(body));
+  }
+  return { pages, scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
+}

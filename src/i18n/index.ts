@@ -1,0 +1,34 @@
+/**
+ * i18next, set up once for the build. Pages and static components translate at build time;
+ * islands receive the strings they need as props, so no translation engine ships to the
+ * browser.
+ */
+import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
+import { FALLBACK_LANG, LANGUAGES, type Lang } from '../lib/languages.ts';
+import { NAMESPACES, resources } from './resources.ts';
+
+/** An i18next instance over the given resources, with the site's settings. */
+export function createI18n(bundle: Resource): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources: bundle,
+    lng: FALLBACK_LANG,
+    fallbackLng: FALLBACK_LANG,
+    supportedLngs: [...LANGUAGES],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    // Resources are bundled, so initialise synchronously.
+    initAsync: false,
+    // Astro and React escape what they render; escaping here would double it.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+const i18n = createI18n(resources);
+
+/** A `t` bound to one language; keys are `namespace:path.to.key` (default namespace `common`). */
+export function useTranslations(lang: Lang): TFunction {
+  return i18n.getFixedT(lang);
+}

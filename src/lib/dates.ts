@@ -1,0 +1,19 @@
+/** Parses the content's DD/MM/YYYY dates; null when the text is not a real calendar date. */
+export function parseDayMonthYear(value: string): Date | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, month, year] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? date : null;
+}
+
+/**
+ * A poem's date as the SPEC shows it: long month, numeric year, two-digit day, in the page's
+ * language. Formatted in UTC so the day never shifts with the visitor's time zone.
+ */
+export function formatLongDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * A mistake in a content file must stop the build with the file and the field named. Runs
+ * the real `astro sync` (which validates every collection) on a copy of the project.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = resolve('.');
+let copy = '';
+
+/** Copies what `astro sync` reads into a temporary project and breaks one file there. */
+function projectWith(path: string, edit: (text: string) => string): string {
+  copy = mkdtempSync(join(tmpdir(), 'content-check-'));
+  for (const item of ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, item), join(copy, item), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  const file = join(copy, path);
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  return copy;
+}
+
+async function syncOutput(cwd: string): Promise<string> {
+  try {
+    await run('npx', ['astro', 'sync'], { cwd, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    return stdout + stderr;
+  }
+  throw new Error('astro sync succeeded on broken content');
+}
+
+afterEach(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('a broken content file fails the build naming the file and the field', () => {
+  it('site.json', { timeout: 60_000 }, async () => {
+    const cwd = projectWith('content/site.json', (text) => text.replace('"https://open.spotify.com', '"ftp://open.spotify.com'));
+    const output = await syncOutput(cwd);
+    expect(output).toContain('content/site.json');
+    expect(output).toMatch(/socials\.0\.href: must be an https:\/\/ URL/);
+  });
+
+  it('videos.json', { timeout: 60_000 }, async () => {
+    const cwd = projectWith('content/videos.json', (text) => {
+      const videos = JSON.parse(text) as { id: string }[];
+      videos[2] = { ...videos[2], id: 'not-a-video-id' } as { id: string };
+      return JSON.stringify(videos);
+    });
+    const output = await syncOutput(cwd);
+    expect(output).toContain('content/videos.json');
+    expect(output).toContain('id: must be an 11-character video id');
+  });
+
+  it('a poem', { timeout: 60_000 }, async () => {
+    const cwd = projectWith('content/poems/mapa-de-volta.md', (text) => text.replace(/^date: .*$/m, 'date: "2024-06-21"'));
+    const output = await syncOutput(cwd);
+    expect(output).toContain('content/poems/mapa-de-volta.md');
+    expect(output).toContain('date: must be a real date written DD/MM/YYYY');
+  });
+});

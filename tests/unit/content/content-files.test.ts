@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { poemSchema, siteSchema, videoSchema } from '../../../src/lib/content-schemas.ts';
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+/** The frontmatter of a Markdown file, for the simple `key: "value"` lines the poems use. */
+function frontmatter(path: string): Record<string, string> {
+  const block = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path, 'utf8'))?.[1] ?? '';
+  return Object.fromEntries(
+    block.split('\n').map((line) => {
+      const [key = '', ...rest] = line.split(':');
+      return [key.trim(), rest.join(':').trim().replace(/^(['"])(.*)\1$/, '$2')];
+    }),
+  );
+}
+
+describe('the content shipped in content/', () => {
+  const site = siteSchema.parse(readJson('content/site.json'));
+
+  it('has valid site settings with the SPEC constants', () => {
+    expect(site.siteUrl).toBe('https://andremourapassos.com');
+    expect(site.socials).toHaveLength(9);
+    expect(Object.values(site.playlists).sort()).toEqual(
+      ['Bloods Cocktail', 'Cocktail Nº1', 'Cocktail Nº2', 'Singles', 'TTMM'].sort(),
+    );
+    expect(site.playlists.default).toBe('Bloods Cocktail');
+    expect(site.releases.ep2.tracks).toBe(6);
+  });
+
+  it('has 20 valid videos with unique ids', () => {
+    const videos = (readJson('content/videos.json') as unknown[]).map((video) => videoSchema.parse(video));
+    expect(videos).toHaveLength(20);
+    expect(new Set(videos.map((video) => video.id)).size).toBe(20);
+  });
+
+  it('has 3 poems with a title and a real date', () => {
+    const files = readdirSync('content/poems').filter((name) => name.endsWith('.md'));
+    expect(files).toHaveLength(3);
+    for (const name of files) expect(() => poemSchema.parse(frontmatter(`content/poems/${name}`)), name).not.toThrow();
+  });
+});
+
+describe('the content schemas', () => {
+  const valid = siteSchema.parse(readJson('content/site.json'));
+
+  it('name the field that is wrong', () => {
+    const result = siteSchema.safeParse({ ...valid, siteUrl: 'http://insecure.example' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['siteUrl']);
+    expect(result.error?.issues[0]?.message).toBe('must be an https:// URL');
+  });
+
+  it('reject an unknown social icon', () => {
+    const socials = [{ icon: 'myspace', label: 'MySpace', href: 'https://myspace.com/x' }];
+    const result = siteSchema.safeParse({ ...valid, socials });
+    expect(result.error?.issues[0]?.path).toEqual(['socials', 0, 'icon']);
+  });
+
+  it('reject a video id that is not one', () => {
+    expect(videoSchema.safeParse({ id: 'https://youtu.be/x', title: 'T' }).success).toBe(false);
+    expect(videoSchema.safeParse({ id: 'abcDEF123_-', title: '' }).success).toBe(false);
+  });
+
+  it('reject an impossible poem date', () => {
+    const result = poemSchema.safeParse({ title: 'T', date: '30/02/2024' });
+    expect(result.error?.issues[0]?.message).toBe('must be a real date written DD/MM/YYYY');
+  });
+});
