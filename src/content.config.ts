@@ -13,7 +13,7 @@ const SITE_FILE = 'content/site.json';
 function settingsFile(path: string): Loader {
   return {
     name: 'settings-file',
-    load: async ({ store, parseData, watcher }) => {
+    load: async (context) => {
       const text = await readFile(path, 'utf8');
       let raw: Record<string, unknown>;
       try {
@@ -21,10 +21,10 @@ function settingsFile(path: string): Loader {
       } catch (error) {
         throw new Error(`${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
       }
-      const data = await parseData({ id: 'site', data: raw, filePath: path });
-      store.clear();
-      store.set({ id: 'site', data, filePath: path });
-      watcher?.add(path);
+      const data = await context.parseData({ id: 'site', data: raw, filePath: path });
+      context.store.clear();
+      context.store.set({ id: 'site', data, filePath: path });
+      context.watcher?.add(path);
     },
   };
 }

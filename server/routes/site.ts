@@ -39,6 +39,8 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     redirect: false,
     preCompressed: true,
     dotfiles: 'ignore',
+    // The CDN headers file describes this server's own headers; it is not for visitors.
+    allowedPath: (pathName) => pathName !== '/_headers',
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('Cache-Control', cacheControlFor(filePath));

@@ -41,7 +41,9 @@ afterEach(() => {
 
 describe('a broken content file fails the build naming the file and the field', () => {
   it('site.json', { timeout: 60_000 }, async () => {
-    const cwd = projectWith('content/site.json', (text) => text.replace('"https://open.spotify.com', '"ftp://open.spotify.com'));
+    const cwd = projectWith('content/site.json', (text) =>
+      text.replace('"https://open.spotify.com', '"ftp://open.spotify.com'),
+    );
     const output = await syncOutput(cwd);
     expect(output).toContain('content/site.json');
     expect(output).toMatch(/socials\.0\.href: must be an https:\/\/ URL/);
@@ -49,9 +51,8 @@ describe('a broken content file fails the build naming the file and the field', 
 
   it('videos.json', { timeout: 60_000 }, async () => {
     const cwd = projectWith('content/videos.json', (text) => {
-      const videos = JSON.parse(text) as { id: string }[];
-      videos[2] = { ...videos[2], id: 'not-a-video-id' } as { id: string };
-      return JSON.stringify(videos);
+      const videos = JSON.parse(text) as { id: string; title: string }[];
+      return JSON.stringify(videos.map((video, index) => (index === 2 ? { ...video, id: 'not-a-video-id' } : video)));
     });
     const output = await syncOutput(cwd);
     expect(output).toContain('content/videos.json');
@@ -59,7 +60,9 @@ describe('a broken content file fails the build naming the file and the field', 
   });
 
   it('a poem', { timeout: 60_000 }, async () => {
-    const cwd = projectWith('content/poems/mapa-de-volta.md', (text) => text.replace(/^date: .*$/m, 'date: "2024-06-21"'));
+    const cwd = projectWith('content/poems/mapa-de-volta.md', (text) =>
+      text.replace(/^date: .*$/m, 'date: "2024-06-21"'),
+    );
     const output = await syncOutput(cwd);
     expect(output).toContain('content/poems/mapa-de-volta.md');
     expect(output).toContain('date: must be a real date written DD/MM/YYYY');

@@ -10,7 +10,13 @@ function frontmatter(path: string): Record<string, string> {
   return Object.fromEntries(
     block.split('\n').map((line) => {
       const [key = '', ...rest] = line.split(':');
-      return [key.trim(), rest.join(':').trim().replace(/^(['"])(.*)\1$/, '$2')];
+      return [
+        key.trim(),
+        rest
+          .join(':')
+          .trim()
+          .replace(/^(['"])(.*)\1$/, '$2'),
+      ];
     }),
   );
 }

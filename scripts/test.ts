@@ -1,0 +1,39 @@
+/**
+ * `npm test`: every test, in order. Static checks (lint, types, formatting), a production
+ * build, then the unit and end-to-end suites, and one closing line `N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const REPORT = 'test-results/vitest.json';
+
+function run(command: string, args: string[]): number {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  return spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
+}
+
+for (const script of ['check', 'build']) {
+  const status = run('npm', ['run', script]);
+  if (status !== 0) {
+    console.error(`\nnpm run ${script} failed; the test suites did not run.`);
+    process.exit(status);
+  }
+}
+
+mkdirSync('test-results', { recursive: true });
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`]);
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+try {
+  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as VitestReport;
+  const skipped = report.numPendingTests + report.numTodoTests;
+  console.log(`\nTests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+} catch {
+  console.error('\nThe test report was not written; see the output above.');
+}
+process.exit(status);

@@ -1,0 +1,32 @@
+/**
+ * Serves the real build with the real server on a free port for the end-to-end tests, and
+ * `dist/` alone from a bare static host, as a CDN would. Builds first if there is no build.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { startStaticHost } from './static-host.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Our server, serving the build and the API. */
+    baseUrl: string;
+    /** A plain static file host serving `dist/`, with 404.html for misses. */
+    staticUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const app = await buildApp(loadConfig({ ...process.env, DIST_DIR: 'dist', LOG_LEVEL: 'silent' }));
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const staticHost = await startStaticHost('dist');
+  project.provide('baseUrl', address);
+  project.provide('staticUrl', staticHost.url);
+  return async () => {
+    await app.close();
+    await staticHost.close();
+  };
+}

@@ -1,0 +1,36 @@
+/** Every built page is valid HTML. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+
+const pages = readdirSync('dist', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.html'))
+  .sort();
+
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    // Astro writes `<!DOCTYPE html>`; the recommended rule wants lowercase.
+    'doctype-style': 'off',
+    // Minified output: attributes and void elements are written the short way.
+    'void-style': 'off',
+    'no-trailing-whitespace': 'off',
+    // Astro inlines small stylesheets on purpose (one render-blocking request fewer).
+    'no-inline-style': 'off',
+  },
+});
+
+describe('html-validate', () => {
+  it('finds the built pages', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(pages)('dist/%s is valid', async (page) => {
+    const report = await validator.validateFile(join('dist', page));
+    const messages = report.results.flatMap((result) =>
+      result.messages.map((message) => `${message.ruleId} at ${message.line}:${message.column}: ${message.message}`),
+    );
+    expect(messages).toEqual([]);
+  });
+});

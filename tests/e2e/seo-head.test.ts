@@ -1,0 +1,131 @@
+/**
+ * What search engines and social networks read, checked in the HTML as served, with
+ * JavaScript off: it must all be there without running any script.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SITE = 'https://andremourapassos.com';
+const browser = useBrowser();
+let page: Page;
+
+beforeAll(async () => {
+  ({ page } = await openPage(browser(), { javaScriptEnabled: false }));
+});
+
+const meta = (selector: string) => page.getAttribute(selector, 'content');
+
+async function alternates(): Promise<Record<string, string | null>> {
+  const pairs = await page.$$eval('link[rel="alternate"][hreflang]', (links) =>
+    links.map((link) => [link.getAttribute('hreflang') ?? '', link.getAttribute('href')] as const),
+  );
+  return Object.fromEntries(pairs);
+}
+
+async function jsonLd(): Promise<Record<string, unknown>> {
+  const text = await page.textContent('script[type="application/ld+json"]');
+  return JSON.parse(text ?? '{}') as Record<string, unknown>;
+}
+
+describe.each([
+  ['pt', 'pt-BR', 'pt_BR', 'Compositor e Desenvolvedor', 'Projeto de Música Independente'],
+  ['en', 'en-US', 'en_US', 'Songwriter and Developer', 'Independent Music Project'],
+  ['es', 'es-ES', 'es_ES', 'Compositor y Desarrollador', 'Proyecto de Música Independiente'],
+])('the %s home page head', (lang, htmlLang, ogLocale, jobTitle, organisation) => {
+  beforeAll(async () => {
+    await page.goto(`${baseUrl}/${lang}`);
+  });
+
+  it('has its language, title, description, keywords and robots', async () => {
+    expect(await page.getAttribute('html', 'lang')).toBe(htmlLang);
+    expect(await page.title()).toMatch(/André Moura Passos/);
+    expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(50);
+    expect(await meta('meta[name="keywords"]')).toBeTruthy();
+    expect(await meta('meta[name="robots"]')).toBe('index, follow');
+  });
+
+  it('has a canonical URL and hreflang alternates for every language and x-default', async () => {
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/${lang}`);
+    expect(await alternates()).toEqual({
+      'pt-BR': `${SITE}/pt`,
+      'en-US': `${SITE}/en`,
+      'es-ES': `${SITE}/es`,
+      'x-default': `${SITE}/`,
+    });
+  });
+
+  it('has an Open Graph card and a Twitter card', async () => {
+    expect(await meta('meta[property="og:locale"]')).toBe(ogLocale);
+    const others = await page.$$eval('meta[property="og:locale:alternate"]', (tags) =>
+      tags.map((tag) => tag.getAttribute('content')),
+    );
+    expect(others.sort()).toEqual(['en_US', 'es_ES', 'pt_BR'].filter((locale) => locale !== ogLocale).sort());
+    expect(await meta('meta[property="og:type"]')).toBe('website');
+    expect(await meta('meta[property="og:url"]')).toBe(`${SITE}/${lang}`);
+    expect(await meta('meta[property="og:title"]')).toBe(await page.title());
+    expect(await meta('meta[property="og:image"]')).toBe(`${SITE}/og-image.png`);
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+  });
+
+  it('describes the artist as a Person in JSON-LD, translated', async () => {
+    expect(await jsonLd()).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'André Moura Passos',
+      url: SITE,
+      jobTitle,
+      worksFor: { '@type': 'Organization', name: organisation },
+    });
+    expect(((await jsonLd())['sameAs'] as string[]).length).toBe(9);
+  });
+});
+
+describe('the landing page head', () => {
+  it.each([
+    ['/en/spotify', `${SITE}/en/samebloodscocktail`, 'en_US'],
+    ['/es/samebloodscocktail', `${SITE}/es/samebloodscocktail`, 'es_ES'],
+    ['/samebloodscocktail', `${SITE}/pt/samebloodscocktail`, 'pt_BR'],
+  ])('%s has its canonical, alternates and card', async (path, canonical, ogLocale) => {
+    await page.goto(`${baseUrl}${path}`);
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(canonical);
+    expect(await alternates()).toEqual({
+      'pt-BR': `${SITE}/pt/samebloodscocktail`,
+      'en-US': `${SITE}/en/samebloodscocktail`,
+      'es-ES': `${SITE}/es/samebloodscocktail`,
+      'x-default': `${SITE}/samebloodscocktail`,
+    });
+    expect(await meta('meta[property="og:locale"]')).toBe(ogLocale);
+    expect(await meta('meta[property="og:url"]')).toBe(canonical);
+    expect(await jsonLd()).toMatchObject({ '@type': 'Person' });
+  });
+});
+
+describe('site files', () => {
+  it('has a sitemap with the language alternates of each page', async () => {
+    const index = await (await fetch(`${baseUrl}/sitemap-index.xml`)).text();
+    expect(index).toContain(`${SITE}/sitemap-0.xml`);
+    const sitemap = await (await fetch(`${baseUrl}/sitemap-0.xml`)).text();
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
+    expect(locations).toEqual(
+      ['/en', '/en/samebloodscocktail', '/es', '/es/samebloodscocktail', '/pt', '/pt/samebloodscocktail'].map(
+        (path) => `${SITE}${path}`,
+      ),
+    );
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="es-ES" href="${SITE}/es"/>`);
+  });
+
+  it('has robots.txt naming the sitemap, a favicon and the social card image', async () => {
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
+    const favicon = await fetch(`${baseUrl}/favicon.svg`);
+    expect(favicon.headers.get('content-type')).toBe('image/svg+xml');
+    const card = await fetch(`${baseUrl}/og-image.png`);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await card.arrayBuffer());
+    // PNG width and height live at bytes 16–23 of the IHDR chunk.
+    const view = new DataView(bytes.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+  });
+});

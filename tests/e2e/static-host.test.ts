@@ -1,0 +1,65 @@
+/**
+ * `dist/` alone on a static host (no server redirects): the inline scripts of `/` and
+ * `404.html` must do the redirecting, and `<noscript>` must offer the three languages.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+
+const staticUrl = inject('staticUrl');
+const browser = useBrowser();
+
+describe('on a static host', () => {
+  it.each([
+    ['en-GB', '/en'],
+    ['es-MX', '/es'],
+    ['it-IT', '/pt'],
+  ])('/ sends a browser in %s to %s without a history entry', async (locale, path) => {
+    const { page, problems } = await openPage(browser(), { locale });
+    await page.goto(`${staticUrl}/`);
+    await page.waitForURL(`${staticUrl}${path}`);
+    expect(await page.evaluate(() => history.length)).toBe(2);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/ prefers the saved choice to the browser language', async () => {
+    const { page } = await openPage(browser(), { locale: 'en-US' });
+    await page.goto(`${staticUrl}/pt`);
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
+    await page.goto(`${staticUrl}/`);
+    await page.waitForURL(`${staticUrl}/es`);
+    await page.context().close();
+  });
+
+  it('an unknown page goes to /pt, replacing itself', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${staticUrl}/en`);
+    await page.goto(`${staticUrl}/old/page`);
+    await page.waitForURL(`${staticUrl}/pt`);
+    expect(await page.evaluate(() => history.length)).toBe(3);
+    await page.context().close();
+  });
+
+  it('a missing asset stays on the 404 page', async () => {
+    const { page } = await openPage(browser());
+    const response = await page.goto(`${staticUrl}/_astro/missing.js`);
+    expect(response?.status()).toBe(404);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/_astro/missing.js');
+    await page.context().close();
+  });
+
+  it('without JavaScript, / offers links to the three languages', async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${staticUrl}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    for (const [name, href] of [
+      ['Português', '/pt'],
+      ['English', '/en'],
+      ['Español', '/es'],
+    ] as const) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * A tiny built site in a temporary folder, shaped like Astro's output, so the server can be
+ * tested without building the real one.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+
+export const INLINE_SCRIPT = "console.log('inline')";
+export const INLINE_STYLE = 'body{color:red}';
+export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+const page = (lang: string, body: string) =>
+  `<!doctype html><html lang="${lang}"><head><title>${body}</title><style>${INLINE_STYLE}</style>` +
+  `<script>${INLINE_SCRIPT}</script><script type="module" src="/_astro/app.abc123.js"></script>` +
+  `<script type="application/ld+json">{"@type":"Person"}</script></head><body>${body}</body></html>`;
+
+const FILES: Record<string, string> = {
+  'pt.html': page('pt-BR', 'home pt'),
+  'en.html': page('en-US', 'home en'),
+  'es.html': page('es-ES', 'home es'),
+  'pt/spotify.html': page('pt-BR', 'landing pt'),
+  'samebloodscocktail.html': page('pt-BR', 'landing'),
+  'index.html': page('pt-BR', 'root'),
+  '404.html': page('pt-BR', 'not found'),
+  '_astro/app.abc123.js': `export const app = "${'x'.repeat(2000)}";`,
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+  '.env': 'SECRET=1',
+  _headers: '/*\n  X-Internal: 1\n',
+};
+
+/** Writes the fixture, with brotli and gzip variants of the script as `npm run build` does. */
+export function createFixtureSite(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'site-fixture-'));
+  for (const [path, content] of Object.entries(FILES)) {
+    const file = join(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  const script = Buffer.from(FILES['_astro/app.abc123.js'] ?? '');
+  writeFileSync(join(dir, '_astro/app.abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, '_astro/app.abc123.js.gz'), gzipSync(script));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The real app over the fixture, configured as in production but silent. */
+export async function buildTestApp(dir: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config: Config = loadConfig({ DIST_DIR: dir, LOG_LEVEL: 'silent', ...env });
+  return buildApp(config);
+}

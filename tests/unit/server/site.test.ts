@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { buildTestApp, createFixtureSite, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-site.ts';
+
+let app: FastifyInstance;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  const fixture = createFixtureSite();
+  cleanup = fixture.cleanup;
+  app = await buildTestApp(fixture.dir);
+});
+
+afterAll(async () => {
+  await app.close();
+  cleanup();
+});
+
+describe('/ goes to the visitor language', () => {
+  it.each([
+    [{ 'accept-language': 'en-US,en;q=0.9' }, '/en'],
+    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/es'],
+    [{ 'accept-language': 'fr-FR,en;q=0.5' }, '/pt'],
+    [{}, '/pt'],
+    [{ 'accept-language': 'en', cookie: 'other=1; lang=es' }, '/es'],
+    [{ 'accept-language': 'es', cookie: 'lang=xx' }, '/es'],
+  ])('%j → %s', async (headers, location) => {
+    const response = await app.inject({ url: '/', headers });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/Accept-Language/);
+  });
+});
+
+describe('pages', () => {
+  it.each([
+    ['/pt', 'home pt'],
+    ['/en', 'home en'],
+    ['/pt/spotify', 'landing pt'],
+    ['/samebloodscocktail', 'landing'],
+  ])('serves %s from its HTML file, revalidated', async (url, text) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.body).toContain(text);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it('sends a trailing-slash URL to the canonical one, keeping the query', async () => {
+    const response = await app.inject({ url: '/pt/spotify/?utm_source=x' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/pt/spotify?utm_source=x');
+  });
+
+  it('never turns a double slash into an open redirect', async () => {
+    const response = await app.inject({ url: '//evil.example/' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/evil.example');
+  });
+});
+
+describe('unknown paths', () => {
+  it.each(['/nothing', '/pt/unknown', '/fr', '/index'])('redirect %s to /pt', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/pt');
+  });
+
+  it.each(['/_astro/missing.js', '/missing.css', '/img/photo.png', '/media/x/song.mp3'])(
+    'keep a missing asset %s a real 404',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('not found');
+    },
+  );
+
+  it('answers an unknown API call with JSON, no stack or path', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/nothing', payload: { a: 1 } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not Found' });
+    expect(response.body).not.toMatch(/at .*\.ts|\/work\/|node_modules/);
+  });
+
+  it('does not serve dotfiles or the CDN headers file', async () => {
+    const env = await app.inject({ url: '/.env' });
+    expect(env.statusCode).toBe(404);
+    expect(env.body).not.toContain('SECRET');
+    const headers = await app.inject({ url: '/_headers' });
+    expect(headers.body).not.toContain('X-Internal');
+  });
+});
+
+describe('assets', () => {
+  it('caches hashed assets for a year and serves the brotli variant', async () => {
+    const response = await app.inject({ url: '/_astro/app.abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('export const app');
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await app.inject({ url: '/_astro/app.abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/_astro/app.abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const app');
+  });
+
+  it('caches other public files for a day', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP allowing exactly the inline scripts and styles of the build', async () => {
+    const csp = (await app.inject({ url: '/pt' })).headers['content-security-policy'] as string;
+    const directives = new Map(csp.split(';').map((d) => [d.trim().split(' ')[0], d.trim()]));
+    expect(directives.get('script-src')).toBe(`script-src 'self' ${sha256(INLINE_SCRIPT)}`);
+    expect(directives.get('style-src')).toBe(`style-src 'self' ${sha256(INLINE_STYLE)}`);
+    expect(directives.get('default-src')).toBe("default-src 'self'");
+    expect(directives.get('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directives.get('object-src')).toBe("object-src 'none'");
+    expect((await app.inject({ url: '/pt' })).headers['x-frame-options']).toBe('DENY');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('sends nosniff and a referrer policy on every response, including redirects and errors', async () => {
+    for (const url of ['/pt', '/', '/missing.js', '/healthz']) {
+      const response = await app.inject({ url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    expect((await app.inject({ url: '/pt' })).headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('health', () => {
+  it('reports ok', async () => {
+    const response = await app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+});
