@@ -1,0 +1,58 @@
+/** The real server process: it starts, answers, and closes cleanly on SIGTERM. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFixtureSite } from './fixture-site.ts';
+
+let child: ChildProcess | undefined;
+let cleanup = () => {};
+afterEach(() => {
+  child?.kill('SIGKILL');
+  cleanup();
+});
+
+/** Starts `server/main.ts` with the given environment and collects what it prints. */
+function start(env: Record<string, string>) {
+  child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const output = { text: '' };
+  child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  return { process: child, output };
+}
+
+async function exitCode(process: ChildProcess): Promise<number | null> {
+  const [code] = (await once(process, 'exit')) as [number | null];
+  return code;
+}
+
+describe('server/main.ts', () => {
+  it('listens, serves, and exits 0 on SIGTERM', { timeout: 20_000 }, async () => {
+    const fixture = createFixtureSite();
+    cleanup = fixture.cleanup;
+    const server = start({ DIST_DIR: fixture.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    await expect
+      .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text), { timeout: 10_000 })
+      .toBeTruthy();
+    const url = /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1] ?? '';
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    server.process.kill('SIGTERM');
+    expect(await exitCode(server.process)).toBe(0);
+    // Logs are structured: one JSON object per line.
+    for (const line of server.output.text.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(server.output.text).toContain('"signal":"SIGTERM"');
+  });
+
+  it('refuses to start with a bad variable, naming it', { timeout: 20_000 }, async () => {
+    const server = start({ PORT: 'not-a-port' });
+    expect(await exitCode(server.process)).toBe(1);
+    expect(server.output.text).toMatch(/Invalid configuration:\s+PORT:/);
+    expect(server.output.text).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses to start without a build, saying what to run', { timeout: 20_000 }, async () => {
+    const server = start({ DIST_DIR: '/nonexistent/dist', PORT: '0' });
+    expect(await exitCode(server.process)).toBe(1);
+    expect(server.output.text).toContain('run `npm run build` first');
+  });
+});
