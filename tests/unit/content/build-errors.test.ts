@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -27,10 +27,12 @@ function projectWith(path: string, edit: (text: string) => string): string {
 
 async function syncOutput(cwd: string): Promise<string> {
   try {
-    await run('npx', ['astro', 'sync'], { cwd, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+    await run('npx', ['astro', 'sync'], { cwd, env });
   } catch (error) {
     const { stdout, stderr } = error as { stdout: string; stderr: string };
-    return stdout + stderr;
+    // Colour codes, where the terminal or CI forces them, would split the words we look for.
+    return stripVTControlCharacters(stdout + stderr);
   }
   throw new Error('astro sync succeeded on broken content');
 }
