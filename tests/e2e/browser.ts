@@ -47,19 +47,41 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** Messages the page logged as errors, CSP violations among them. */
+/** What a page did wrong or reached outside: console errors (CSP violations among them). */
 export interface PageErrors {
   errors: string[];
+  /** Requests to hosts other than this machine, answered by a stand-in (see below). */
+  external: string[];
 }
 
-/** A new page that records console errors and uncaught exceptions. */
+/** A 4:3 grey image standing in for the video service's thumbnails. */
+const STAND_IN_THUMBNAIL =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#333"/></svg>';
+
+/**
+ * A new page that records console errors and uncaught exceptions. The network here reaches
+ * no outside host, so the video service's thumbnails and embeds are answered by stand-ins
+ * (and recorded), and any other outside request is refused and recorded.
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: PageErrors }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const problems: PageErrors = { errors: [], external: [] };
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, async (route) => {
+    const url = route.request().url();
+    problems.external.push(url);
+    const { hostname } = new URL(url);
+    if (hostname === 'i.ytimg.com') {
+      await route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_THUMBNAIL });
+    } else if (hostname.endsWith('youtube-nocookie.com') || hostname.endsWith('youtube.com')) {
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>video</title><p>video</p>' });
+    } else {
+      await route.abort('blockedbyclient');
+    }
+  });
   const page = await context.newPage();
-  const problems: PageErrors = { errors: [] };
   page.on('console', (message) => {
     if (message.type() === 'error') problems.errors.push(message.text());
   });

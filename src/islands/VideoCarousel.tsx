@@ -1,0 +1,78 @@
+/**
+ * The videos: a carousel of thumbnails; a click opens a dialog with the embedded player,
+ * autoplaying. Closing the dialog removes the iframe, which stops the video.
+ */
+import { useState } from 'react';
+import { openModal } from '../stores/modals.ts';
+import Carousel from './Carousel.tsx';
+import Modal from './Modal.tsx';
+
+/** A video as the page passes it: the video-service id, title and thumbnail image. */
+export interface VideoItem {
+  id: string;
+  title: string;
+  thumb: { src: string; srcSet?: string | undefined; width: number; height: number };
+}
+
+interface VideoCarouselProps {
+  videos: VideoItem[];
+  labels: { carousel: string; previous: string; next: string; close: string };
+}
+
+const MODAL_ID = 'video-dialog';
+
+/** The privacy-enhanced embed; autoplay because the visitor just asked for the video. */
+export function embedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
+}
+
+export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
+  const [current, setCurrent] = useState<VideoItem | null>(null);
+
+  return (
+    <>
+      <Carousel label={labels.carousel} previousLabel={labels.previous} nextLabel={labels.next}>
+        {videos.map((video) => (
+          <li key={video.id}>
+            <button
+              type="button"
+              className="carousel-card"
+              onClick={() => {
+                setCurrent(video);
+                openModal(MODAL_ID);
+              }}
+            >
+              <img
+                src={video.thumb.src}
+                srcSet={video.thumb.srcSet}
+                sizes="16rem"
+                width={video.thumb.width}
+                height={video.thumb.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+              <span>{video.title}</span>
+            </button>
+          </li>
+        ))}
+      </Carousel>
+      <Modal id={MODAL_ID} labelledBy={`${MODAL_ID}-title`} closeLabel={labels.close} className="video-modal">
+        {current && (
+          <>
+            <h3 id={`${MODAL_ID}-title`}>{current.title}</h3>
+            <div className="video-frame">
+              <iframe
+                src={embedUrl(current.id)}
+                title={current.title}
+                allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+              />
+            </div>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
