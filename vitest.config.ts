@@ -1,9 +1,18 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      // Node resolves `graphql` to its CommonJS build, which Mercurius requires too. Vite would
+      // pick the ESM build for our imports, and two copies of graphql refuse each other's types.
+      { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') },
+    ],
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -11,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,27 +1,38 @@
 /**
- * The application: one Fastify instance with the security headers, the health route and the
- * built site. It never listens; `main.ts` does, and tests use `app.inject`.
+ * The application: one Fastify instance with the security headers, the health route, the
+ * music API and audio files, and the built site. It never listens; `main.ts` does, and tests
+ * use `app.inject`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { isDevelopment, type Config } from './config.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
+import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import { cspDirectives } from './services/csp.ts';
+import { openMediaLibrary } from './services/media-library.ts';
 import { scanSitePages } from './services/site-pages.ts';
 
+/** The largest request body any route accepts; routes may set a smaller one. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface BuildOptions {
+  /** Rebuild the media index when files change (default true; tests may turn it off). */
+  watchMedia?: boolean;
+}
+
 /** Builds the app from a validated configuration. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const site = await scanSitePages(config.DIST_DIR);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    // The API's JSON bodies are small; larger bodies are refused before they are read.
-    bodyLimit: 64 * 1024,
-    // Errors are answered as JSON without stack traces.
+    bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   });
 
+  // Every error is answered as JSON without stack traces or file paths.
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -29,8 +40,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
   });
 
-  await app.register(securityHeaders, { cspDirectives: cspDirectives(site) });
+  const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
+  app.addHook('onClose', async () => library.close());
+
+  const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
+  await app.register(securityHeaders, { cspDirectives: cspDirectives({ ...site, mediaOrigin }) });
   await app.register(healthRoutes);
+  await app.register(graphqlRoutes, {
+    library,
+    mediaBaseUrl: config.MEDIA_BASE_URL,
+    development: isDevelopment(config),
+  });
+  await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR });
   await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages });
   return app;
 }

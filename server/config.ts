@@ -18,9 +18,20 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
+  /** The music: one folder per playlist. */
+  MEDIA_DIR: z.string().min(1).default('media'),
+  /**
+   * Where the audio URLs point: this server's /media by default, or a CDN or object store
+   * holding the same folders (an absolute https URL, no trailing slash).
+   */
+  MEDIA_BASE_URL: z
+    .union([z.literal('/media'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or /media' })])
+    .default('/media')
+    .transform((value) => value.replace(/\/+$/, '')),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DIST_DIR'> & { DIST_DIR: string };
+type Env = z.infer<typeof envSchema>;
+export type Config = Env;
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,5 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  return { ...result.data, DIST_DIR: resolve(result.data.DIST_DIR) };
+  return { ...result.data, DIST_DIR: resolve(result.data.DIST_DIR), MEDIA_DIR: resolve(result.data.MEDIA_DIR) };
+}
+
+/** True outside production: development conveniences (GraphiQL, introspection) are allowed. */
+export function isDevelopment(config: Config): boolean {
+  return config.NODE_ENV !== 'production';
 }

@@ -5,6 +5,8 @@
 export interface CspInput {
   scriptHashes: readonly string[];
   styleHashes: readonly string[];
+  /** The origin audio comes from when MEDIA_BASE_URL points elsewhere (a CDN). */
+  mediaOrigin?: string | null | undefined;
 }
 
 /** The video service's hosts: thumbnails (img) and the embedded player (frame). */
@@ -20,7 +22,7 @@ export function cspDirectives(input: CspInput): Record<string, string[]> {
     // Server-rendered island markup may carry style attributes; those cannot run code.
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', VIDEO_THUMBNAIL_ORIGIN],
-    'media-src': ["'self'"],
+    'media-src': ["'self'", ...(input.mediaOrigin ? [input.mediaOrigin] : [])],
     'connect-src': ["'self'"],
     'font-src': ["'self'"],
     'frame-src': VIDEO_EMBED_ORIGINS,

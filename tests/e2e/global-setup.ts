@@ -3,8 +3,11 @@
  * `dist/` alone from a bare static host, as a CDN would. Builds first if there is no build.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startStaticHost } from './static-host.ts';
@@ -15,18 +18,29 @@ declare module 'vitest' {
     baseUrl: string;
     /** A plain static file host serving `dist/`, with 404.html for misses. */
     staticUrl: string;
+    /** The generated demo music the server plays, in a temporary folder. */
+    mediaDir: string;
   }
 }
 
+/** Short demo tracks, so a test can hear one end and the next begin. */
+const DEMO_SECONDS = 3;
+
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  const app = await buildApp(loadConfig({ ...process.env, DIST_DIR: 'dist', LOG_LEVEL: 'silent' }));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+  await generateDemoMedia(mediaDir, DEMO_SECONDS);
+  const app = await buildApp(
+    loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' }),
+  );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const staticHost = await startStaticHost('dist');
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);
+  project.provide('mediaDir', mediaDir);
   return async () => {
     await app.close();
     await staticHost.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   };
 }

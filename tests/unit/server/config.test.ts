@@ -28,13 +28,15 @@ describe('behind a TLS-terminating proxy', () => {
   it('sends HSTS when the proxy says the request came over HTTPS', async () => {
     const fixture = createFixtureSite();
     cleanup = fixture.cleanup;
-    const app = await buildTestApp(fixture.dir, { TRUST_PROXY: 'true' });
+    const app = await buildTestApp(fixture, { TRUST_PROXY: 'true' });
     const response = await app.inject({ url: '/pt', headers: { 'x-forwarded-proto': 'https' } });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     await app.close();
   });
 
   it('fails clearly when the site has not been built', async () => {
-    await expect(buildTestApp('/nonexistent-dist')).rejects.toThrow(/run `npm run build` first/);
+    await expect(buildTestApp({ dir: '/nonexistent-dist', mediaDir: '/tmp' })).rejects.toThrow(
+      /run `npm run build` first/,
+    );
   });
 });

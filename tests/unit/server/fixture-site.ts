@@ -34,9 +34,18 @@ const FILES: Record<string, string> = {
   _headers: '/*\n  X-Internal: 1\n',
 };
 
+export interface FixtureSite {
+  /** The built site. */
+  dir: string;
+  /** An empty media folder, so tests never read the repository's own. */
+  mediaDir: string;
+  cleanup: () => void;
+}
+
 /** Writes the fixture, with brotli and gzip variants of the script as `npm run build` does. */
-export function createFixtureSite(): { dir: string; cleanup: () => void } {
+export function createFixtureSite(): FixtureSite {
   const dir = mkdtempSync(join(tmpdir(), 'site-fixture-'));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'media-empty-'));
   for (const [path, content] of Object.entries(FILES)) {
     const file = join(dir, path);
     mkdirSync(dirname(file), { recursive: true });
@@ -45,11 +54,26 @@ export function createFixtureSite(): { dir: string; cleanup: () => void } {
   const script = Buffer.from(FILES['_astro/app.abc123.js'] ?? '');
   writeFileSync(join(dir, '_astro/app.abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, '_astro/app.abc123.js.gz'), gzipSync(script));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    mediaDir,
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The real app over the fixture, configured as in production but silent. */
-export async function buildTestApp(dir: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config: Config = loadConfig({ DIST_DIR: dir, LOG_LEVEL: 'silent', ...env });
-  return buildApp(config);
+export async function buildTestApp(
+  fixture: Pick<FixtureSite, 'dir' | 'mediaDir'>,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const config: Config = loadConfig({
+    DIST_DIR: fixture.dir,
+    MEDIA_DIR: fixture.mediaDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return buildApp(config, { watchMedia: false });
 }

@@ -29,7 +29,13 @@ describe('server/main.ts', () => {
   it('listens, serves, and exits 0 on SIGTERM', { timeout: 20_000 }, async () => {
     const fixture = createFixtureSite();
     cleanup = fixture.cleanup;
-    const server = start({ DIST_DIR: fixture.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const server = start({
+      DIST_DIR: fixture.dir,
+      MEDIA_DIR: fixture.mediaDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    });
     await expect
       .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text), { timeout: 10_000 })
       .toBeTruthy();

@@ -9,7 +9,7 @@ let cleanup: () => void;
 beforeAll(async () => {
   const fixture = createFixtureSite();
   cleanup = fixture.cleanup;
-  app = await buildTestApp(fixture.dir);
+  app = await buildTestApp(fixture);
 });
 
 afterAll(async () => {
@@ -75,7 +75,7 @@ describe('unknown paths', () => {
     expect(response.headers.location).toBe('/pt');
   });
 
-  it.each(['/_astro/missing.js', '/missing.css', '/img/photo.png', '/media/x/song.mp3'])(
+  it.each(['/_astro/missing.js', '/missing.css', '/img/photo.png', '/media/x/y/song.mp3'])(
     'keep a missing asset %s a real 404',
     async (url) => {
       const response = await app.inject({ url });

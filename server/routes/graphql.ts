@@ -1,0 +1,107 @@
+/**
+ * `POST /graphql` (SPEC §7.2): `playlist(playlistName)` lists a playlist's tracks, and
+ * `playlists` the playlists with their sizes. The playlist name is a key into the media
+ * index, never a path. Documents are bounded in depth, aliases, fields and bytes; batching
+ * is off; introspection and GraphiQL are off in production.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import mercurius from 'mercurius';
+import { maxAliasesRule, maxFieldsRule } from '../services/graphql-limits.ts';
+import type { MediaLibrary, Track } from '../services/media-library.ts';
+import { audioUrl, coverUrl } from '../services/track-urls.ts';
+
+export interface GraphqlOptions {
+  library: MediaLibrary;
+  mediaBaseUrl: string;
+  development: boolean;
+}
+
+const MAX_QUERY_DEPTH = 5;
+const MAX_BODY_BYTES = 8 * 1024;
+const MAX_NAME_LENGTH = 200;
+
+const schema = /* GraphQL */ `
+  "A track of a playlist."
+  type Track {
+    title: String!
+    artist: String
+    album: String
+    "Where the audio is served."
+    url: String!
+    "Length in seconds."
+    duration: Float
+    trackNumber: Int
+    "The embedded cover picture, when the file has one."
+    coverUrl: String
+    mimeType: String!
+  }
+
+  type PlaylistSummary {
+    name: String!
+    trackCount: Int!
+  }
+
+  type Query {
+    "The tracks of a playlist, in order; empty for an unknown name."
+    playlist(playlistName: String!): [Track!]!
+    "Every playlist with its number of tracks."
+    playlists: [PlaylistSummary!]!
+  }
+`;
+
+const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library, mediaBaseUrl, development }) => {
+  const describe = (track: Track) => ({
+    title: track.title,
+    artist: track.artist,
+    album: track.album,
+    url: audioUrl(track, mediaBaseUrl),
+    duration: track.duration,
+    trackNumber: track.trackNumber,
+    coverUrl: coverUrl(track),
+    mimeType: track.mimeType,
+  });
+
+  const rules: ValidationRule[] = [maxAliasesRule, maxFieldsRule];
+  if (!development) rules.push(NoSchemaIntrospectionCustomRule);
+
+  await app.register(mercurius, {
+    schema,
+    resolvers: {
+      Query: {
+        playlist: (_root: unknown, { playlistName }: { playlistName: string }) => {
+          if (playlistName.trim() === '') {
+            throw new mercurius.ErrorWithProps('playlistName must not be empty.', { code: 'BAD_USER_INPUT' });
+          }
+          if (playlistName.length > MAX_NAME_LENGTH) {
+            throw new mercurius.ErrorWithProps(`playlistName is longer than ${MAX_NAME_LENGTH} characters.`, {
+              code: 'BAD_USER_INPUT',
+            });
+          }
+          return library.tracks(playlistName).map(describe);
+        },
+        playlists: () => library.playlists(),
+      },
+    },
+    path: '/graphql',
+    graphiql: development,
+    queryDepth: MAX_QUERY_DEPTH,
+    validationRules: rules,
+    allowBatchedQueries: false,
+    csrfPrevention: true,
+    additionalRouteOptions: { bodyLimit: MAX_BODY_BYTES },
+    errorFormatter: (execution, context) => {
+      // A resolver's unexpected failure may name files or internals: log it, say less.
+      // Validation errors and our own ErrorWithProps are meant for the caller and pass as they are.
+      const errors = execution.errors.map((error) => {
+        const original = error.originalError;
+        if (!error.path || !original || original instanceof mercurius.ErrorWithProps) return error;
+        context.reply.log.error({ err: original }, 'graphql resolver failed');
+        return new GraphQLError('Internal server error.', { path: error.path, positions: error.positions });
+      });
+      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+    },
+  });
+};
+
+export default graphqlRoutes;

@@ -1,0 +1,86 @@
+/**
+ * The audio files at `/media/<playlist>/<file>` and their embedded covers at
+ * `/media-covers/<playlist>/<file>`. Only files the media index holds are served (names are
+ * looked up, never joined into a path from the request), with Range requests, ETag and
+ * Last-Modified, the right content type, and a year of caching for versioned URLs.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { parseFile } from 'music-metadata';
+import type { MediaLibrary, Track } from '../services/media-library.ts';
+
+export interface MediaRoutesOptions {
+  library: MediaLibrary;
+  mediaDir: string;
+}
+
+interface TrackParams {
+  playlist: string;
+  file: string;
+}
+
+interface VersionQuery {
+  v?: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, track: Track, version: string | undefined): void {
+  // The URL carries the file's version; an old or missing version must revalidate.
+  reply.header('Cache-Control', version === track.version ? IMMUTABLE : 'no-cache');
+  // The static site may live on another origin (a CDN) and still play these files.
+  reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
+/**
+ * True when a Range header asks only for bytes past the end of a file of `size` bytes. Such a
+ * request gets 416 with `Content-Range: bytes *\/size` (RFC 9110 §15.5.17), which tells the
+ * client how long the file is.
+ */
+export function isUnsatisfiableRange(header: string | undefined, size: number): boolean {
+  const match = /^bytes=(.+)$/.exec(header?.trim() ?? '');
+  if (!match?.[1]) return false;
+  return match[1].split(',').every((part) => {
+    const [start = '', end = ''] = part.trim().split('-');
+    if (start === '') return Number(end) === 0;
+    return Number(start) >= size;
+  });
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send({ error: 'Not Found', message: 'There is no such track.' });
+
+const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir }) => {
+  await app.register(fastifyStatic, { root: mediaDir, serve: false });
+
+  app.get<{ Params: TrackParams; Querystring: VersionQuery }>('/media/:playlist/:file', async (request, reply) => {
+    const track = library.track(request.params.playlist, request.params.file);
+    if (!track) return notFound(reply);
+    cacheHeaders(reply, track, request.query.v);
+    if (isUnsatisfiableRange(request.headers.range, track.size)) {
+      return reply.code(416).header('Content-Range', `bytes */${track.size}`).send();
+    }
+    reply.header('Content-Type', track.mimeType);
+    return reply.sendFile(`${track.playlist}/${track.file}`, {
+      acceptRanges: true,
+      cacheControl: false,
+      contentType: false,
+      dotfiles: 'deny',
+    });
+  });
+
+  app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
+    '/media-covers/:playlist/:file',
+    async (request, reply) => {
+      const track = library.track(request.params.playlist, request.params.file);
+      if (!track?.hasCover) return notFound(reply);
+      const metadata = await parseFile(library.pathOf(track), { duration: false });
+      const picture = metadata.common.picture?.[0];
+      if (!picture) return notFound(reply);
+      cacheHeaders(reply, track, request.query.v);
+      return reply.type(picture.format).send(Buffer.from(picture.data));
+    },
+  );
+};
+
+export default mediaRoutes;

@@ -1,0 +1,175 @@
+/**
+ * The media library: `media/<playlist>/<files>`, one folder per playlist. Tags are read
+ * with music-metadata (the file name stands in for a missing title and track number);
+ * tracks are ordered by track number, then name. The index lives in memory, is built at
+ * start and rebuilt when files are added, changed or removed; an unchanged file is not
+ * parsed again. A broken file is logged and skipped, never fatal.
+ */
+import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseFile } from 'music-metadata';
+import { AUDIO_TYPES, extensionOf, isAudioFile } from './audio-formats.ts';
+
+/** One playable track, as the API describes it. */
+export interface Track {
+  playlist: string;
+  /** The file's name inside the playlist folder. */
+  file: string;
+  title: string;
+  artist: string | null;
+  album: string | null;
+  trackNumber: number | null;
+  /** Seconds. */
+  duration: number;
+  hasCover: boolean;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  /** Changes whenever the file does: part of its URL, so caches can keep it for a year. */
+  version: string;
+}
+
+export interface PlaylistSummary {
+  name: string;
+  trackCount: number;
+}
+
+interface Logger {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+}
+
+export interface MediaLibrary {
+  /** Every playlist folder with its number of playable tracks, by name. */
+  playlists(): PlaylistSummary[];
+  /** A playlist's tracks in order; an empty list for a name that is no playlist. */
+  tracks(playlist: string): readonly Track[];
+  /** One track by playlist and file name, or undefined. */
+  track(playlist: string, file: string): Track | undefined;
+  /** The absolute path of a track's file (only for tracks the index holds). */
+  pathOf(track: Track): string;
+  /** Rebuilds the index now (the watcher calls it after changes on disk). */
+  rescan(): Promise<void>;
+  close(): void;
+}
+
+export interface MediaLibraryOptions {
+  dir: string;
+  log: Logger;
+  /** Rebuild the index when the folder changes (default true). */
+  watch?: boolean;
+  /** How long to wait for a burst of changes to settle, in ms. */
+  debounceMs?: number;
+}
+
+/** `01-Title.mp3` gives track number 1; the title keeps the prefix (the client strips it). */
+function fromFileName(file: string): { title: string; trackNumber: number | null } {
+  const title = file.slice(0, file.length - extensionOf(file).length);
+  const prefix = /^(\d+)/.exec(title);
+  return { title, trackNumber: prefix ? Number(prefix[1]) : null };
+}
+
+const byOrder = (a: Track, b: Track) =>
+  (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
+  a.file.localeCompare(b.file, undefined, { numeric: true });
+
+export async function openMediaLibrary(options: MediaLibraryOptions): Promise<MediaLibrary> {
+  const { dir, log } = options;
+  await mkdir(dir, { recursive: true });
+
+  let index = new Map<string, Track[]>();
+  /** Parsed tracks by path, kept while the file's size and mtime are unchanged. */
+  const parsed = new Map<string, { key: string; track: Track }>();
+
+  async function readTrack(playlist: string, file: string): Promise<Track | null> {
+    const path = join(dir, playlist, file);
+    const info = await stat(path);
+    if (!info.isFile()) return null;
+    const key = `${info.size}:${info.mtimeMs}`;
+    const cached = parsed.get(path);
+    if (cached?.key === key) return cached.track;
+    const { common, format } = await parseFile(path, { duration: true });
+    // The parser is lenient: a file with no decodable audio comes back without a duration.
+    if (!format.hasAudio || !format.duration || !Number.isFinite(format.duration)) {
+      throw new Error('no playable audio found');
+    }
+    const fallback = fromFileName(file);
+    const track: Track = {
+      playlist,
+      file,
+      title: common.title?.trim() || fallback.title,
+      artist: common.artist?.trim() || null,
+      album: common.album?.trim() || null,
+      trackNumber: common.track.no ?? fallback.trackNumber,
+      duration: format.duration,
+      hasCover: (common.picture?.length ?? 0) > 0,
+      mimeType: AUDIO_TYPES[extensionOf(file)] ?? 'application/octet-stream',
+      size: info.size,
+      version: createHash('sha1').update(`${path}:${key}`).digest('base64url').slice(0, 10),
+    };
+    parsed.set(path, { key, track });
+    return track;
+  }
+
+  async function scanPlaylist(playlist: string): Promise<Track[]> {
+    const files = (await readdir(join(dir, playlist), { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && isAudioFile(entry.name))
+      .map((entry) => entry.name);
+    const tracks: Track[] = [];
+    for (const file of files) {
+      try {
+        const track = await readTrack(playlist, file);
+        if (track) tracks.push(track);
+      } catch (error) {
+        log.warn({ playlist, file, reason: (error as Error).message }, 'skipped an unreadable audio file');
+      }
+    }
+    return tracks.sort(byOrder);
+  }
+
+  async function rescan(): Promise<void> {
+    const folders = (await readdir(dir, { withFileTypes: true })).filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith('.'),
+    );
+    const next = new Map<string, Track[]>();
+    for (const folder of folders) next.set(folder.name, await scanPlaylist(folder.name));
+    const live = new Set([...next.values()].flat().map((track) => join(dir, track.playlist, track.file)));
+    for (const path of parsed.keys()) if (!live.has(path)) parsed.delete(path);
+    index = next;
+    log.info({ playlists: [...next].map(([name, tracks]) => `${name} (${tracks.length})`) }, 'media library indexed');
+  }
+
+  await rescan();
+
+  /** Scans run one after another; a failed scan leaves the previous index in place. */
+  let scanning: Promise<void> = Promise.resolve();
+  const queueScan = (): Promise<void> => {
+    const next = scanning.then(rescan);
+    scanning = next.catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'media rescan failed'));
+    return next;
+  };
+
+  let watcher: FSWatcher | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  if (options.watch ?? true) {
+    watcher = watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void queueScan(), options.debounceMs ?? 300);
+    });
+    watcher.on('error', (error) => log.warn({ reason: error.message }, 'media folder watch failed'));
+  }
+
+  return {
+    playlists: () => [...index].map(([name, tracks]) => ({ name, trackCount: tracks.length })),
+    tracks: (playlist) => index.get(playlist) ?? [],
+    track: (playlist, file) => index.get(playlist)?.find((track) => track.file === file),
+    pathOf: (track) => join(dir, track.playlist, track.file),
+    rescan: queueScan,
+    close: () => {
+      clearTimeout(timer);
+      watcher?.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The public URLs of a track's audio and cover. Playlist and file names are encoded, and the
+ * track's version makes each URL change with the file, so responses can be cached for a year.
+ */
+import type { Track } from './media-library.ts';
+
+/** Where the audio is served: `/media` here, or `MEDIA_BASE_URL` (a CDN or object store). */
+export function audioUrl(track: Track, mediaBaseUrl: string): string {
+  return `${mediaBaseUrl}/${encodeURIComponent(track.playlist)}/${encodeURIComponent(track.file)}?v=${track.version}`;
+}
+
+/** The embedded cover picture, served by this server (null when the file has none). */
+export function coverUrl(track: Track): string | null {
+  if (!track.hasCover) return null;
+  return `/media-covers/${encodeURIComponent(track.playlist)}/${encodeURIComponent(track.file)}?v=${track.version}`;
+}

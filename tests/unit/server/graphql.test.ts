@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
+import { MAX_ALIASES, MAX_FIELDS } from '../../../server/services/graphql-limits.ts';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { createMediaFolder } from './media-fixture.ts';
+
+let site: FixtureSite;
+let media: Awaited<ReturnType<typeof createMediaFolder>>;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  site = createFixtureSite();
+  media = await createMediaFolder();
+  app = await buildTestApp({ dir: site.dir, mediaDir: media.dir });
+});
+afterAll(async () => {
+  await app.close();
+  site.cleanup();
+  media.cleanup();
+});
+
+async function graphql(target: FastifyInstance, query: string, variables?: Record<string, unknown>) {
+  const response = await target.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+  return { status: response.statusCode, body: response.json<{ data?: unknown; errors?: { message: string }[] }>() };
+}
+
+const PLAYLIST =
+  'query ($name: String!) { playlist(playlistName: $name) { title artist album url duration trackNumber coverUrl mimeType } }';
+
+describe('playlist(playlistName)', () => {
+  it('lists the tracks in order with title, artist and a playable url (SPEC §7.2)', async () => {
+    const { status, body } = await graphql(app, PLAYLIST, { name: 'Cocktail Nº2' });
+    expect(status).toBe(200);
+    const tracks = (body.data as { playlist: Record<string, unknown>[] }).playlist;
+    expect(tracks.map((track) => track['title'])).toEqual(['Segunda Rodada', 'Subúrbio', 'Teclas ao Vento']);
+    expect(tracks[0]).toMatchObject({
+      artist: DEMO_ARTIST,
+      album: 'Cocktail Nº2',
+      trackNumber: 1,
+      mimeType: 'audio/wav',
+      url: expect.stringMatching(/^\/media\/Cocktail%20N%C2%BA2\/01-Segunda%20Rodada\.wav\?v=[\w-]{10}$/) as unknown,
+      coverUrl: expect.stringMatching(/^\/media-covers\/Cocktail%20N%C2%BA2\/01-Segunda%20Rodada\.wav\?v=/) as unknown,
+    });
+    expect(tracks[0]?.['duration']).toBeCloseTo(1, 1);
+  });
+
+  it('gives an empty list for an unknown playlist', async () => {
+    const { body } = await graphql(app, PLAYLIST, { name: 'No Such Playlist' });
+    expect(body).toEqual({ data: { playlist: [] } });
+  });
+
+  it.each(['../', '..', '../../etc', '/etc/passwd', 'Singles/../TTMM', '..%2F..%2F', 'Singles\0', '.'])(
+    'finds nothing and touches no file for %j',
+    async (name) => {
+      const { body } = await graphql(app, PLAYLIST, { name });
+      expect(body).toEqual({ data: { playlist: [] } });
+    },
+  );
+
+  it('refuses a missing or empty name with a clear error', async () => {
+    const empty = await graphql(app, PLAYLIST, { name: '  ' });
+    expect(empty.body.errors?.[0]?.message).toBe('playlistName must not be empty.');
+    const missing = await graphql(app, 'query { playlist { title } }');
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.[0]?.message).toMatch(/playlistName/);
+    const long = await graphql(app, PLAYLIST, { name: 'x'.repeat(201) });
+    expect(long.body.errors?.[0]?.message).toMatch(/longer than 200/);
+  });
+
+  it('lists the playlists with their sizes', async () => {
+    const { body } = await graphql(app, '{ playlists { name trackCount } }');
+    expect((body.data as { playlists: unknown[] }).playlists).toContainEqual({ name: 'TTMM', trackCount: 3 });
+  });
+});
+
+describe('limits', () => {
+  it('refuses queries deeper than allowed', async () => {
+    const deep = '{ playlists { name trackCount } playlist(playlistName: "TTMM") { title } }';
+    expect((await graphql(app, deep)).status).toBe(200);
+    // The schema is shallow, so depth is probed through fragments nesting the same field.
+    const { status } = await graphql(app, '{ a: playlists { name } } fragment F on Query { playlists { name } }');
+    expect(status).toBe(400);
+  });
+
+  it(`refuses more than ${MAX_ALIASES} aliases`, async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`;
+    expect((await graphql(app, aliases(MAX_ALIASES))).status).toBe(200);
+    const { status, body } = await graphql(app, aliases(MAX_ALIASES + 1));
+    expect(status).toBe(400);
+    expect(body.errors?.map((error) => error.message)).toContain(
+      `Too many aliases: at most ${MAX_ALIASES} are allowed.`,
+    );
+  });
+
+  it(`refuses more than ${MAX_FIELDS} fields, counting fragments`, async () => {
+    const fields = Array.from({ length: 10 }, () => 'name trackCount').join(' ');
+    const query = `{ ...A ...A2 } fragment A on Query { playlists { ${fields} } } fragment A2 on Query { ${Array.from(
+      { length: 9 },
+      (_, i) => `p${i}: playlists { ...B }`,
+    ).join(' ')} } fragment B on PlaylistSummary { ${fields} }`;
+    const { status, body } = await graphql(app, query);
+    expect(status).toBe(400);
+    expect(body.errors?.map((error) => error.message)).toContain(
+      `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
+    );
+  });
+
+  it('refuses fragment cycles', async () => {
+    const { body } = await graphql(app, '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }');
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.map((error) => error.message).join(' ')).toMatch(/Cannot spread fragment "A" within itself/);
+  });
+
+  it('refuses batched queries', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: [{ query: '{ playlists { name } }' }, { query: '{ playlists { name } }' }],
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a body over 8 KB with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `{ playlists { name } } # ${'x'.repeat(9000)}` },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('turns introspection off in production and on in development', async () => {
+    const introspection = '{ __schema { queryType { name } } }';
+    const production = await graphql(app, introspection);
+    expect(production.body.data ?? null).toBeNull();
+    expect(production.body.errors?.[0]?.message).toMatch(/introspection has been disabled/);
+
+    const development = await buildTestApp({ dir: site.dir, mediaDir: media.dir }, { NODE_ENV: 'development' });
+    expect((await graphql(development, introspection)).body).toEqual({
+      data: { __schema: { queryType: { name: 'Query' } } },
+    });
+    expect((await development.inject({ url: '/graphiql' })).statusCode).toBe(200);
+    await development.close();
+    expect((await app.inject({ url: '/graphiql' })).statusCode).not.toBe(200);
+  });
+
+  it('answers malformed requests with GraphQL errors, no stack or file path', async () => {
+    for (const payload of [
+      '{"query": ',
+      '{"query": 42}',
+      '{"query": "{ nope }"}',
+      '{"query": "{ playlist(playlistName: 3) { title } }"}',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      // GraphQL over HTTP answers some of these with 200 and an `errors` list: never a 5xx.
+      expect(response.statusCode, payload).toBeLessThan(500);
+      const body = response.json<{ errors?: unknown[]; message?: string }>();
+      expect(body.errors?.length ?? (body.message ? 1 : 0), payload).toBeGreaterThan(0);
+      expect(response.body, payload).not.toMatch(/\n\s+at |\/work\/|node_modules|\.ts:\d/);
+    }
+  });
+
+  it('points the urls at MEDIA_BASE_URL when it is set', async () => {
+    const cdn = await buildTestApp(
+      { dir: site.dir, mediaDir: media.dir },
+      { MEDIA_BASE_URL: 'https://cdn.example.com/music/' },
+    );
+    const { body } = await graphql(cdn, PLAYLIST, { name: 'TTMM' });
+    const [first] = (body.data as { playlist: { url: string }[] }).playlist;
+    expect(first?.url).toMatch(/^https:\/\/cdn\.example\.com\/music\/TTMM\/01-O%20Chamado\.wav\?v=/);
+    const csp = (await cdn.inject({ url: '/pt' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("media-src 'self' https://cdn.example.com");
+    await cdn.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { createMediaFolder } from './media-fixture.ts';
+
+let site: FixtureSite;
+let media: Awaited<ReturnType<typeof createMediaFolder>>;
+let app: FastifyInstance;
+let url: string;
+let coverUrl: string;
+let bytes: Buffer;
+
+beforeAll(async () => {
+  site = createFixtureSite();
+  media = await createMediaFolder();
+  app = await buildTestApp({ dir: site.dir, mediaDir: media.dir });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    payload: { query: '{ playlist(playlistName: "Cocktail Nº1") { url coverUrl } }' },
+  });
+  const [first] = response.json<{ data: { playlist: { url: string; coverUrl: string }[] } }>().data.playlist;
+  url = first?.url ?? '';
+  coverUrl = first?.coverUrl ?? '';
+  bytes = readFileSync(join(media.dir, 'Cocktail Nº1', '01-Primeiro Gole.wav'));
+});
+afterAll(async () => {
+  await app.close();
+  site.cleanup();
+  media.cleanup();
+});
+
+describe('audio files', () => {
+  it('serves the whole file with its type, validators and a year of caching', async () => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.headers['last-modified']).toBeTruthy();
+    expect(Number(response.headers['content-length'])).toBe(bytes.length);
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('answers a range with 206 and exactly those bytes', async () => {
+    const response = await app.inject({ url, headers: { range: 'bytes=100-199' } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(response.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    const tail = await app.inject({ url, headers: { range: 'bytes=-10' } });
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+  });
+
+  it('answers an unsatisfiable range with 416', async () => {
+    const response = await app.inject({ url, headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('answers a conditional request with 304', async () => {
+    const { etag } = (await app.inject({ url })).headers;
+    const response = await app.inject({ url, headers: { 'if-none-match': String(etag) } });
+    expect(response.statusCode).toBe(304);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it('revalidates a URL whose version is old or missing', async () => {
+    const unversioned = url.split('?')[0] ?? '';
+    expect((await app.inject({ url: unversioned })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: `${unversioned}?v=old` })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    '/media/Cocktail%20N%C2%BA1/99-Missing.wav',
+    '/media/No%20Playlist/01-Primeiro%20Gole.wav',
+    '/media/Cocktail%20N%C2%BA1/..%2F..%2Fpackage.json',
+    '/media/..%2F..%2F/package.json',
+    '/media/%2E%2E/package.json',
+    '/media/Cocktail%20N%C2%BA1/01-Primeiro%20Gole.wav%00.txt',
+    '/media/Cocktail%20N%C2%BA1/notes.txt',
+  ])('finds nothing outside the index: %s', async (path) => {
+    const response = await app.inject({ url: path });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('"name"');
+    expect(response.body).not.toMatch(/\/tmp\/|\/work\//);
+  });
+
+  it('refuses dot segments that try to climb out', async () => {
+    for (const path of ['/media/../package.json', '/media/Singles/../../package.json']) {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode, path).not.toBe(200);
+      expect(response.body, path).not.toContain('"dependencies"');
+    }
+  });
+});
+
+describe('covers', () => {
+  it('serves the embedded picture with its type', async () => {
+    const response = await app.inject({ url: coverUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('is a 404 for a track that is not in the index', async () => {
+    expect((await app.inject({ url: '/media-covers/Singles/nope.wav' })).statusCode).toBe(404);
+  });
+});
