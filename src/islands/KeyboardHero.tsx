@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { MOBILE_QUERY } from '../lib/constants.ts';
 import { $openModal, closeModal, openModal } from '../stores/modals.ts';
-import { playPlaylist } from '../stores/player.ts';
+import { playPlaylist, prefetchPlaylist } from '../stores/player.ts';
 import Modal from './Modal.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import './keyboard.css';
@@ -62,6 +62,11 @@ export default function KeyboardHero({ keys, labels }: KeyboardHeroProps) {
     if (item.playlist) playPlaylist(item.playlist.name);
   };
 
+  /** A hover, focus or touch on a key is a good sign of a click: fetch its playlist now. */
+  const prefetch = (item: HeroKey) => {
+    if (item.playlist) prefetchPlaylist(item.playlist.name);
+  };
+
   return (
     <div
       className="keyboard"
@@ -80,7 +85,10 @@ export default function KeyboardHero({ keys, labels }: KeyboardHeroProps) {
               key={item.id}
               id={item.anchor}
               className={`key-slot key-${item.id}`}
-              onMouseEnter={isMobile ? undefined : () => openModal(id)}
+              onMouseEnter={() => {
+                prefetch(item);
+                if (!isMobile) openModal(id);
+              }}
               onMouseLeave={isMobile ? undefined : () => closeModal(id)}
             >
               <button
@@ -89,7 +97,11 @@ export default function KeyboardHero({ keys, labels }: KeyboardHeroProps) {
                 aria-expanded={isOpen}
                 aria-controls={id}
                 onClick={() => activate(item)}
-                onFocus={isMobile ? undefined : () => openModal(id)}
+                onPointerDown={() => prefetch(item)}
+                onFocus={() => {
+                  prefetch(item);
+                  if (!isMobile) openModal(id);
+                }}
               >
                 <span className="key-title">{item.title}</span>
                 {item.playlist && <span className="visually-hidden">{item.playlist.hint}</span>}

@@ -1,13 +1,359 @@
 /**
- * The player's store. The hero keys call `playPlaylist(name)`; the player issue builds the
- * playback behind it (SPEC §4 "Player").
+ * The player (SPEC §4 "Player"): one controller owns the page's single `<audio>` element,
+ * decides every transition and publishes the state in a nanostore. Islands only render that
+ * state and call the actions below. Built by `createPlayer` with its parts passed in, so the
+ * rules are unit-tested without a browser; the page uses the one instance from `getPlayer`.
  */
-import { atom } from 'nanostores';
+import { map, type MapStore } from 'nanostores';
+import { API_BASE } from '../lib/api.ts';
+import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
+import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
+import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 
-/** The playlist a visitor last asked for, by name. */
-export const $requestedPlaylist = atom<string | null>(null);
+export type PlayerStatus = 'initial' | 'loading' | 'ready';
 
-/** Asks the player to load and play a playlist. */
+export interface PlayerState {
+  /** The loaded playlist's name, or null before any. */
+  playlist: string | null;
+  /** The playlist being fetched while status is 'loading'. */
+  loading: string | null;
+  status: PlayerStatus;
+  tracks: PlaylistTrack[];
+  index: number;
+  playing: boolean;
+  /** Waiting for data while playback was asked for. */
+  buffering: boolean;
+  /** Percent of the duration played. */
+  progress: number;
+  currentTime: number;
+  duration: number;
+  volume: number;
+}
+
+export const INITIAL_PLAYER_STATE: PlayerState = {
+  playlist: null,
+  loading: null,
+  status: 'initial',
+  tracks: [],
+  index: 0,
+  playing: false,
+  buffering: false,
+  progress: 0,
+  currentTime: 0,
+  duration: 0,
+  volume: DEFAULT_VOLUME,
+};
+
+/** What the controller needs of an `<audio>` element. */
+export interface AudioLike extends EventTarget {
+  src: string;
+  currentTime: number;
+  readonly duration: number;
+  volume: number;
+  preload: string;
+  play(): Promise<void>;
+  pause(): void;
+}
+
+export interface PlayerParts {
+  audio: AudioLike;
+  fetchPlaylist: (name: string) => Promise<PlaylistTrack[]>;
+  /** Where the current playlist and track are kept for the next visit (null: nowhere). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null | undefined;
+  mediaSession?: MediaSession | null | undefined;
+  log?: Pick<Console, 'error'> | undefined;
+  $state?: MapStore<PlayerState> | undefined;
+}
+
+export const STORAGE_KEY = 'player';
+
+export interface Player {
+  $state: MapStore<PlayerState>;
+  /** The playlist the play button starts when nothing is loaded yet. */
+  setDefaultPlaylist(name: string): void;
+  /** A key or play button for `name`: toggles when it is loaded, else loads it and plays. */
+  playPlaylist(name: string): void;
+  /** Loads a playlist: track 0 (or `index`), paused, source set; plays when `playNow`. */
+  loadPlaylist(name: string, options?: { playNow?: boolean; index?: number }): Promise<void>;
+  /** Fetches a playlist ahead of a click, so the click can start at once. */
+  prefetchPlaylist(name: string): void;
+  togglePlay(): void;
+  next(): void;
+  previous(): void;
+  selectTrack(index: number): void;
+  /** Seeks to a fraction (0 to 1) of the duration. */
+  seekToFraction(fraction: number): void;
+  volumeUp(): void;
+  volumeDown(): void;
+  /** Loads the playlist and track of the last visit, paused. */
+  restore(): Promise<void>;
+}
+
+/** The playlist and track kept from the last visit, if any was kept and is readable. */
+function readSaved(storage: PlayerParts['storage']): { playlist: string; index: number } | null {
+  try {
+    const saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as { playlist?: unknown; index?: unknown } | null;
+    if (typeof saved?.playlist !== 'string') return null;
+    return { playlist: saved.playlist, index: typeof saved.index === 'number' ? saved.index : 0 };
+  } catch {
+    return null;
+  }
+}
+
+export function createPlayer(parts: PlayerParts): Player {
+  const { audio, storage, mediaSession } = parts;
+  const log = parts.log ?? console;
+  const $state = parts.$state ?? map<PlayerState>({ ...INITIAL_PLAYER_STATE });
+  /** Fetched playlists, so a second click (or a prefetched first one) needs no request. */
+  const fetched = new Map<string, PlaylistTrack[]>();
+  const inFlight = new Map<string, Promise<PlaylistTrack[]>>();
+  let defaultPlaylist: string | null = null;
+  /** Each load takes a ticket; an answer for an older ticket is dropped. */
+  let ticket = 0;
+
+  audio.preload = 'auto';
+  audio.volume = $state.get().volume;
+
+  function getPlaylist(name: string): Promise<PlaylistTrack[]> {
+    const known = fetched.get(name);
+    if (known) return Promise.resolve(known);
+    let pending = inFlight.get(name);
+    if (!pending) {
+      pending = parts.fetchPlaylist(name).then(
+        (tracks) => {
+          fetched.set(name, tracks);
+          inFlight.delete(name);
+          return tracks;
+        },
+        (error: unknown) => {
+          inFlight.delete(name);
+          throw error;
+        },
+      );
+      inFlight.set(name, pending);
+    }
+    return pending;
+  }
+
+  function startPlayback(): void {
+    $state.setKey('playing', true);
+    audio.play().catch((error: unknown) => {
+      // A newer source or a pause interrupted this play: not an error (SPEC §8).
+      if ((error as Error).name === 'AbortError') return;
+      log.error('Erro ao reproduzir:', error);
+      $state.setKey('playing', false);
+    });
+  }
+
+  function describeForMediaSession(track: PlaylistTrack, playlist: string | null): void {
+    if (!mediaSession || typeof MediaMetadata === 'undefined') return;
+    mediaSession.metadata = new MediaMetadata({
+      title: displayTitle(track.title),
+      artist: track.artist ?? '',
+      album: playlist ?? track.album ?? '',
+      artwork: track.coverUrl ? [{ src: track.coverUrl, sizes: '256x256' }] : [],
+    });
+  }
+
+  /** Pauses, points the audio at track `index`, resets progress, and plays when asked. */
+  function setTrack(index: number, play: boolean): void {
+    const { tracks, playlist } = $state.get();
+    const track = tracks[index];
+    if (!track) return;
+    audio.pause();
+    audio.src = track.url;
+    $state.set({ ...$state.get(), index, progress: 0, currentTime: 0, duration: track.duration ?? 0, playing: false });
+    describeForMediaSession(track, playlist);
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify({ playlist, index }));
+    } catch {
+      // Storage may be full or blocked; remembering the track is a convenience.
+    }
+    if (play) startPlayback();
+  }
+
+  /** Shows a fetched playlist and loads its track `index` (0 when out of range). */
+  function apply(name: string, tracks: PlaylistTrack[], index: number, play: boolean): void {
+    $state.set({ ...$state.get(), playlist: name, loading: null, status: 'ready', tracks, index: 0, progress: 0 });
+    if (tracks.length === 0) {
+      audio.pause();
+      $state.setKey('playing', false);
+      return;
+    }
+    setTrack(index >= 0 && index < tracks.length ? index : 0, play);
+  }
+
+  async function loadPlaylist(name: string, options: { playNow?: boolean; index?: number } = {}): Promise<void> {
+    const { playNow = false, index = 0 } = options;
+    if (!name) {
+      log.error(MISSING_NAME_ERROR);
+      return;
+    }
+    ticket += 1;
+    const mine = ticket;
+    // Already fetched: apply in this same tick, so play() still runs inside the visitor's click.
+    const known = fetched.get(name);
+    if (known) {
+      apply(name, known, index, playNow);
+      return;
+    }
+    const previousStatus = $state.get().status;
+    $state.set({ ...$state.get(), status: 'loading', loading: name });
+    try {
+      const tracks = await getPlaylist(name);
+      if (mine === ticket) apply(name, tracks, index, playNow);
+    } catch (error) {
+      log.error('Erro ao carregar playlist', error);
+      if (mine === ticket)
+        $state.set({
+          ...$state.get(),
+          status: previousStatus === 'loading' ? 'initial' : previousStatus,
+          loading: null,
+        });
+    }
+  }
+
+  function togglePlay(): void {
+    const state = $state.get();
+    if (state.tracks.length === 0) {
+      const name = state.playlist ?? defaultPlaylist;
+      if (name && state.status !== 'loading') void loadPlaylist(name, { playNow: true });
+      return;
+    }
+    if (state.playing) {
+      audio.pause();
+      $state.setKey('playing', false);
+    } else {
+      startPlayback();
+    }
+  }
+
+  function step(toIndex: (index: number, count: number) => number): void {
+    const { tracks, index } = $state.get();
+    if (tracks.length === 0) return;
+    setTrack(toIndex(index, tracks.length), true);
+  }
+
+  const next = () => step(nextIndex);
+  const previous = () => step(previousIndex);
+
+  function setVolume(volume: number): void {
+    const clamped = clampVolume(volume);
+    audio.volume = clamped;
+    $state.setKey('volume', clamped);
+  }
+
+  function seekToFraction(fraction: number): void {
+    const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : $state.get().duration;
+    if (!(duration > 0)) return;
+    audio.currentTime = seekTime(fraction, duration);
+    $state.set({
+      ...$state.get(),
+      currentTime: audio.currentTime,
+      progress: progressPercent(audio.currentTime, duration),
+    });
+  }
+
+  // The audio element reports; the controller publishes.
+  audio.addEventListener('timeupdate', () => {
+    const duration = Number.isFinite(audio.duration) ? audio.duration : $state.get().duration;
+    $state.set({
+      ...$state.get(),
+      currentTime: audio.currentTime,
+      progress: progressPercent(audio.currentTime, duration),
+    });
+  });
+  audio.addEventListener('durationchange', () => {
+    if (Number.isFinite(audio.duration)) $state.setKey('duration', audio.duration);
+  });
+  audio.addEventListener('playing', () => $state.set({ ...$state.get(), playing: true, buffering: false }));
+  audio.addEventListener('pause', () => $state.set({ ...$state.get(), playing: false, buffering: false }));
+  audio.addEventListener('waiting', () => $state.setKey('buffering', true));
+  audio.addEventListener('canplay', () => $state.setKey('buffering', false));
+  audio.addEventListener('ended', next);
+
+  if (mediaSession) {
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => $state.get().playing || togglePlay()],
+      ['pause', () => $state.get().playing && togglePlay()],
+      ['previoustrack', previous],
+      ['nexttrack', next],
+      [
+        'seekto',
+        (details) => {
+          if (details.seekTime !== undefined) audio.currentTime = details.seekTime;
+        },
+      ],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        mediaSession.setActionHandler(action, handler);
+      } catch {
+        // A browser may not support every action.
+      }
+    }
+  }
+
+  return {
+    $state,
+    setDefaultPlaylist: (name) => {
+      defaultPlaylist = name;
+    },
+    playPlaylist: (name) => {
+      const state = $state.get();
+      if (name === state.playlist && state.tracks.length > 0) togglePlay();
+      else void loadPlaylist(name, { playNow: true });
+    },
+    loadPlaylist,
+    prefetchPlaylist: (name) => {
+      if (name) getPlaylist(name).catch(() => undefined);
+    },
+    togglePlay,
+    next,
+    previous,
+    selectTrack: (index) => setTrack(index, true),
+    seekToFraction,
+    volumeUp: () => setVolume($state.get().volume + VOLUME_STEP),
+    volumeDown: () => setVolume($state.get().volume - VOLUME_STEP),
+    restore: async () => {
+      const saved = readSaved(storage);
+      if (!saved || $state.get().playlist !== null) return;
+      await loadPlaylist(saved.playlist, { playNow: false, index: saved.index });
+    },
+  };
+}
+
+/** The state every island renders: the page's one player writes into it. */
+export const $player = map<PlayerState>({ ...INITIAL_PLAYER_STATE });
+
+let instance: Player | undefined;
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's player, created on first use in the browser (never during the build). */
+export function getPlayer(): Player {
+  instance ??= createPlayer({
+    audio: new Audio(),
+    fetchPlaylist: (name) => fetchPlaylist(name, API_BASE),
+    storage: localStorageOrNull(),
+    mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : null,
+    $state: $player,
+  });
+  return instance;
+}
+
+/** Starts a playlist from anywhere on the page (the hero keys call this). */
 export function playPlaylist(name: string): void {
-  $requestedPlaylist.set(name);
+  getPlayer().playPlaylist(name);
+}
+
+/** Fetches a playlist ahead of a likely click (hover or focus on a key). */
+export function prefetchPlaylist(name: string): void {
+  getPlayer().prefetchPlaylist(name);
 }

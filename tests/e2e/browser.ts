@@ -16,6 +16,8 @@ const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // As on a visitor's browser: audio may only start from a real gesture.
+  '--autoplay-policy=user-gesture-required',
 ];
 
 export const PHONE = { width: 390, height: 844 };

@@ -1,0 +1,200 @@
+/**
+ * The audio player's view (SPEC §4): status, controls, progress slider, volume and the track
+ * list. It renders the player store and calls its actions; the store decides everything.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, type KeyboardEvent, type MouseEvent } from 'react';
+import { displayTitle, formatTime } from '../lib/player-logic.ts';
+import { fill } from '../lib/template.ts';
+import { $player, getPlayer } from '../stores/player.ts';
+import './player.css';
+
+/** The player's texts, translated by the page (`player` namespace). */
+export interface PlayerLabels {
+  region: string;
+  status_initial: string;
+  status_loading: string;
+  empty: string;
+  nowPlaying: string;
+  buffering: string;
+  previous: string;
+  next: string;
+  play: string;
+  pause: string;
+  volumeDown: string;
+  volumeUp: string;
+  volume: string;
+  progress: string;
+  tracklist: string;
+  playTrack: string;
+  playlistLabel: string;
+}
+
+interface PlayerProps {
+  labels: PlayerLabels;
+  /** The playlist the play button starts when nothing is loaded yet. */
+  defaultPlaylist: string;
+}
+
+/** How far one arrow key moves the progress slider, as a fraction of the track. */
+const KEY_SEEK_FRACTION = 0.05;
+
+export default function Player({ labels, defaultPlaylist }: PlayerProps) {
+  const state = useStore($player);
+
+  useEffect(() => {
+    const player = getPlayer();
+    player.setDefaultPlaylist(defaultPlaylist);
+    void player.restore();
+  }, [defaultPlaylist]);
+
+  const track = state.tracks[state.index];
+  const status =
+    state.status === 'loading'
+      ? fill(labels.status_loading, { name: state.loading ?? '' })
+      : state.status === 'ready'
+        ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
+        : labels.status_initial;
+
+  const seekFromClick = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width > 0) getPlayer().seekToFraction((event.clientX - box.left) / box.width);
+  };
+
+  const seekFromKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: KEY_SEEK_FRACTION,
+      ArrowUp: KEY_SEEK_FRACTION,
+      ArrowLeft: -KEY_SEEK_FRACTION,
+      ArrowDown: -KEY_SEEK_FRACTION,
+    };
+    const fraction =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? 0.999
+          : moves[event.key] !== undefined
+            ? state.progress / 100 + (moves[event.key] ?? 0)
+            : null;
+    if (fraction === null) return;
+    event.preventDefault();
+    getPlayer().seekToFraction(fraction);
+  };
+
+  return (
+    <section className="player" aria-label={labels.region} data-playing={state.playing} data-status={state.status}>
+      <div className="player-now">
+        {track?.coverUrl ? (
+          <img className="player-cover" src={track.coverUrl} width="64" height="64" alt="" />
+        ) : (
+          <span className="player-cover player-cover-empty" aria-hidden="true" />
+        )}
+        <div className="player-texts">
+          <p className="player-status" role="status" aria-live="polite">
+            {status}
+          </p>
+          <p className="player-title">
+            {track ? (
+              <>
+                <span className="visually-hidden">{labels.nowPlaying}: </span>
+                {displayTitle(track.title)}
+                {track.artist ? <span className="player-artist"> — {track.artist}</span> : null}
+              </>
+            ) : (
+              ' '
+            )}
+          </p>
+          {state.buffering && state.playing ? <p className="player-buffering">{labels.buffering}</p> : null}
+        </div>
+      </div>
+
+      <div className="player-controls">
+        <button
+          type="button"
+          className="player-button"
+          aria-label={labels.previous}
+          onClick={() => getPlayer().previous()}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="player-button player-play"
+          aria-label={state.playing ? labels.pause : labels.play}
+          onClick={() => getPlayer().togglePlay()}
+        >
+          <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>
+        </button>
+        <button type="button" className="player-button" aria-label={labels.next} onClick={() => getPlayer().next()}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor" />
+          </svg>
+        </button>
+      </div>
+
+      <div className="player-timeline">
+        <span className="player-time">{formatTime(state.currentTime)}</span>
+        <div
+          className="player-progress"
+          role="slider"
+          tabIndex={0}
+          aria-label={labels.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(state.progress)}
+          aria-valuetext={`${formatTime(state.currentTime)} / ${formatTime(state.duration)}`}
+          onClick={seekFromClick}
+          onKeyDown={seekFromKey}
+        >
+          <div className="player-progress-fill" style={{ width: `${state.progress}%` }} />
+        </div>
+        <span className="player-time">{formatTime(state.duration)}</span>
+      </div>
+
+      <div className="player-volume" role="group" aria-label={labels.volume}>
+        <button
+          type="button"
+          className="player-button"
+          aria-label={labels.volumeDown}
+          onClick={() => getPlayer().volumeDown()}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <span className="player-volume-value">{Math.round(state.volume * 100)}%</span>
+        <button
+          type="button"
+          className="player-button"
+          aria-label={labels.volumeUp}
+          onClick={() => getPlayer().volumeUp()}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+
+      <ol className="player-tracks" aria-label={labels.tracklist}>
+        {state.tracks.length === 0 ? (
+          <li className="player-tracks-empty">{labels.empty}</li>
+        ) : (
+          state.tracks.map((item, index) => (
+            <li key={item.url}>
+              <button
+                type="button"
+                className="player-track"
+                aria-current={index === state.index ? 'true' : undefined}
+                aria-label={fill(labels.playTrack, { title: displayTitle(item.title) })}
+                onClick={() => getPlayer().selectTrack(index)}
+              >
+                <span className="player-track-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span aria-hidden="true">{displayTitle(item.title)}</span>
+              </button>
+            </li>
+          ))
+        )}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * The player in Chromium with the generated demo music (3-second tracks): a real click
+ * starts sound, the controls follow SPEC §4, and playback survives a language switch.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, useBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+interface AudioState {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  volume: number;
+  src: string;
+  playingEvents: number;
+}
+
+/** Remembers the media element the page plays, and counts its `playing` events. */
+async function openPlayerPage(path: string, viewport = DESKTOP, locale = 'en-US') {
+  const opened = await openPage(browser(), { viewport, locale });
+  await opened.page.addInitScript(() => {
+    // Wrapping the method the page calls, to find the element it plays; `this` is that element.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const play = HTMLMediaElement.prototype.play;
+    const win = window as unknown as { __audio?: HTMLMediaElement; __playing?: number };
+    win.__playing = 0;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (win.__audio !== this) {
+        win.__audio = this;
+        this.addEventListener('playing', () => (win.__playing = (win.__playing ?? 0) + 1));
+      }
+      return play.call(this);
+    };
+  });
+  await opened.page.goto(`${baseUrl}${path}`);
+  // The player hydrates when the browser is idle.
+  await opened.page.locator('astro-island[component-url*="Player"]:not([ssr])').first().waitFor({ state: 'attached' });
+  return opened;
+}
+
+async function audio(page: Page): Promise<AudioState | null> {
+  return page.evaluate(() => {
+    const win = window as unknown as { __audio?: HTMLMediaElement; __playing?: number };
+    const element = win.__audio;
+    if (!element) return null;
+    return {
+      currentTime: element.currentTime,
+      duration: element.duration,
+      paused: element.paused,
+      volume: element.volume,
+      src: element.src,
+      playingEvents: win.__playing ?? 0,
+    };
+  });
+}
+
+/** The player region, whatever the page's language. */
+const player = (page: Page) => page.locator('section.player');
+/** A key of the hero keyboard, by the start of its name (the carousels hold similar names). */
+const heroKey = (page: Page, title: string) =>
+  page.locator('.keyboard').getByRole('button', { name: new RegExp(`^${title}`) });
+const currentTrack = (page: Page) => player(page).locator('.player-track[aria-current="true"]');
+
+describe('the player', () => {
+  it('starts from a real click on a hero key: playing fires and time advances', async () => {
+    const { page, problems } = await openPlayerPage('/en');
+    expect(await page.getByRole('region', { name: 'Audio player' }).count()).toBe(1);
+    await heroKey(page, 'Cocktail Nº1').click();
+    await expect.poll(async () => (await audio(page))?.playingEvents ?? 0).toBeGreaterThan(0);
+    const start = (await audio(page))?.currentTime ?? 0;
+    await expect.poll(async () => (await audio(page))?.currentTime ?? 0).toBeGreaterThan(start + 0.3);
+    expect((await audio(page))?.src).toContain('/media/Cocktail%20N%C2%BA1/01-Primeiro%20Gole.wav');
+    await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: Cocktail Nº1');
+    expect(await player(page).getByRole('button', { name: 'Pause' }).textContent()).toBe('❚❚');
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Primeiro Gole');
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the initial, loading and empty texts, translated', async () => {
+    const { page } = await openPlayerPage('/pt', DESKTOP, 'pt-BR');
+    const status = player(page).getByRole('status');
+    expect(await status.textContent()).toBe('Clique em um dos slides');
+    expect(await player(page).getByRole('list').textContent()).toBe('Carregando playlist...');
+
+    // Hold the playlist answer to see the loading text.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await heroKey(page, 'Cocktail Nº2').click();
+    await expect.poll(() => status.textContent()).toBe('Carregando playlist: Cocktail Nº2');
+    release();
+    await expect.poll(() => status.textContent()).toBe('Playlist: Cocktail Nº2');
+    expect(await player(page).getByRole('button', { name: 'Pausar' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('toggles on the loaded playlist; next and previous wrap around', async () => {
+    const { page } = await openPlayerPage('/en');
+    const controls = player(page);
+    await controls.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+    expect(await currentTrack(page).textContent()).toContain('Boas-vindas');
+
+    await controls.getByRole('button', { name: 'Previous track' }).click();
+    await expect.poll(() => currentTrack(page).textContent()).toContain('Última Dose');
+    await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+    await controls.getByRole('button', { name: 'Next track' }).click();
+    await expect.poll(() => currentTrack(page).textContent()).toContain('Boas-vindas');
+
+    await controls.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    expect(await controls.getByRole('button', { name: 'Play', exact: true }).textContent()).toBe('▶');
+    await page.context().close();
+  });
+
+  it('plays the next track when one ends', async () => {
+    const { page } = await openPlayerPage('/en');
+    await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await player(page).getByRole('button', { name: 'Play Mesmo Sangue' }).click();
+    await expect.poll(() => currentTrack(page).textContent()).toContain('Mesmo Sangue');
+    await expect.poll(() => currentTrack(page).textContent(), { timeout: 10_000 }).toContain('Última Dose');
+    await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+    await page.context().close();
+  });
+
+  it('seeks by a click on the progress bar and by the arrow keys', async () => {
+    const { page } = await openPlayerPage('/en');
+    await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => (await audio(page))?.duration ?? Number.NaN).toBeGreaterThan(0);
+    const slider = player(page).getByRole('slider', { name: 'Track progress' });
+    await player(page).getByRole('button', { name: 'Pause' }).click();
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('no progress bar');
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    const state = await audio(page);
+    expect((state?.currentTime ?? 0) / (state?.duration ?? 1)).toBeCloseTo(0.75, 1);
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(70);
+
+    const before = Number(await slider.getAttribute('aria-valuenow'));
+    await slider.press('ArrowLeft');
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(before);
+    await slider.press('Home');
+    await expect.poll(async () => (await audio(page))?.currentTime).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps the volume within 0 and 1 in steps of 0.1', async () => {
+    const { page } = await openPlayerPage('/en');
+    const controls = player(page);
+    await controls.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => (await audio(page))?.volume).toBe(0.5);
+    for (let i = 0; i < 7; i += 1) await controls.getByRole('button', { name: 'Volume up' }).click();
+    expect((await audio(page))?.volume).toBe(1);
+    expect(await controls.locator('.player-volume-value').textContent()).toBe('100%');
+    for (let i = 0; i < 12; i += 1) await controls.getByRole('button', { name: 'Volume down' }).click();
+    expect((await audio(page))?.volume).toBe(0);
+    await controls.getByRole('button', { name: 'Volume up' }).click();
+    expect((await audio(page))?.volume).toBeCloseTo(0.1, 5);
+    await page.context().close();
+  });
+
+  it('keeps playing across a language switch, and on to the landing page', async () => {
+    const { page } = await openPlayerPage('/pt', DESKTOP, 'pt-BR');
+    await heroKey(page, 'TTMM').click();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+
+    await page.getByRole('list', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`${baseUrl}/en`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    const afterSwitch = await audio(page);
+    expect(afterSwitch?.paused).toBe(false);
+    expect(afterSwitch?.src).toContain('/media/TTMM/');
+    await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
+    expect((await audio(page))?.playingEvents).toBe(1);
+
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/en/spotify';
+      link.textContent = 'landing';
+      document.body.append(link);
+      link.click();
+    });
+    await page.waitForURL(`${baseUrl}/en/spotify`);
+    expect((await audio(page))?.paused).toBe(false);
+    expect(await player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
+    await page.context().close();
+  });
+
+  it('restores the playlist and track after a reload, paused', async () => {
+    const { page } = await openPlayerPage('/en');
+    await heroKey(page, 'Singles').click();
+    await player(page).getByRole('button', { name: 'Play Quintal' }).click();
+    await expect.poll(() => currentTrack(page).textContent()).toContain('Quintal');
+    await page.reload();
+    await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: Singles');
+    expect(await currentTrack(page).textContent()).toContain('Quintal');
+    expect(await player(page).getByRole('button', { name: 'Play', exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('plays from a tap on a key on a phone, with the key dialog open', async () => {
+    const { page } = await openPlayerPage('/en', PHONE);
+    await heroKey(page, 'Cocktail Nº2').click();
+    await expect.poll(async () => (await audio(page))?.playingEvents ?? 0).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog', { name: 'Cocktail Nº2' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GRAPHQL_ERROR, type PlaylistTrack } from '../../../src/lib/playlist-api.ts';
+import { createPlayer, STORAGE_KEY, type Player } from '../../../src/stores/player.ts';
+import { FakeAudio } from './fake-audio.ts';
+
+const track = (title: string, n: number): PlaylistTrack => ({
+  title,
+  artist: 'Artist',
+  album: 'Album',
+  url: `/media/${encodeURIComponent(title)}.wav`,
+  duration: 100,
+  trackNumber: n,
+  coverUrl: `/cover/${n}.png`,
+});
+
+const LIBRARY: Record<string, PlaylistTrack[]> = {
+  'Cocktail Nº1': [track('01-One', 1), track('02-Two', 2), track('03-Three', 3)],
+  Singles: [track('Solo', 1)],
+  Empty: [],
+};
+
+let audio: FakeAudio;
+let player: Player;
+let requests: string[];
+let storage: Map<string, string>;
+let log: { error: ReturnType<typeof vi.fn<(...args: unknown[]) => void>> };
+
+function build(fetchPlaylist = async (name: string) => LIBRARY[name] ?? []) {
+  audio = new FakeAudio();
+  requests = [];
+  log = { error: vi.fn<(...args: unknown[]) => void>() };
+  player = createPlayer({
+    audio,
+    fetchPlaylist: async (name) => {
+      requests.push(name);
+      return fetchPlaylist(name);
+    },
+    storage: { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => storage.set(key, value) },
+    log,
+  });
+}
+
+beforeEach(() => {
+  storage = new Map();
+  build();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const state = () => player.$state.get();
+
+describe('initial state', () => {
+  it('has no playlist, status initial, volume 0.5', () => {
+    expect(state()).toMatchObject({ playlist: null, status: 'initial', tracks: [], playing: false, volume: 0.5 });
+    expect(audio.volume).toBe(0.5);
+  });
+});
+
+describe('loading a playlist', () => {
+  it('shows the loading status, then resets to track 0, paused, with its source set', async () => {
+    const loading = player.loadPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'loading', loading: 'Cocktail Nº1' });
+    await loading;
+    expect(state()).toMatchObject({ status: 'ready', playlist: 'Cocktail Nº1', index: 0, playing: false, progress: 0 });
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[0]?.url);
+    expect(audio.plays).toBe(0);
+  });
+
+  it('plays once the data has loaded when play-now is asked', async () => {
+    await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    expect(audio.plays).toBe(1);
+    expect(state().playing).toBe(true);
+  });
+
+  it('shows an empty list for a playlist without tracks, not playing', async () => {
+    await player.loadPlaylist('Empty', { playNow: true });
+    expect(state()).toMatchObject({ status: 'ready', tracks: [], playing: false });
+    expect(audio.plays).toBe(0);
+  });
+
+  it(`logs 'Erro ao carregar playlist' when loading fails, and keeps going`, async () => {
+    build(async () => {
+      throw new Error(GRAPHQL_ERROR);
+    });
+    await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    expect(log.error).toHaveBeenCalledWith('Erro ao carregar playlist', expect.any(Error));
+    expect(state()).toMatchObject({ status: 'initial', playlist: null, playing: false });
+  });
+
+  it(`logs 'Nenhum nome de playlist fornecido.' for a missing name, without a request`, async () => {
+    await player.loadPlaylist('');
+    expect(log.error).toHaveBeenCalledWith('Nenhum nome de playlist fornecido.');
+    expect(requests).toEqual([]);
+  });
+
+  it('lets the newest of two overlapping loads win', async () => {
+    let releaseFirst = () => {};
+    build(async (name) => {
+      if (name === 'Cocktail Nº1') await new Promise<void>((resolve) => (releaseFirst = resolve));
+      return LIBRARY[name] ?? [];
+    });
+    const first = player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    await player.loadPlaylist('Singles', { playNow: true });
+    releaseFirst();
+    await first;
+    expect(state().playlist).toBe('Singles');
+  });
+});
+
+describe('play buttons and keys', () => {
+  it('loads and plays another playlist, toggles the loaded one', async () => {
+    player.playPlaylist('Cocktail Nº1');
+    await vi.waitFor(() => expect(state().playing).toBe(true));
+    player.playPlaylist('Cocktail Nº1');
+    expect(state().playing).toBe(false);
+    expect(audio.paused).toBe(true);
+    player.playPlaylist('Cocktail Nº1');
+    expect(state().playing).toBe(true);
+    player.playPlaylist('Singles');
+    await vi.waitFor(() => expect(state().playlist).toBe('Singles'));
+    expect(state().playing).toBe(true);
+  });
+
+  it('starts a prefetched playlist within the same call, so the click still counts as a gesture', async () => {
+    player.prefetchPlaylist('Cocktail Nº1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    player.playPlaylist('Cocktail Nº1');
+    expect(audio.plays).toBe(1);
+    expect(requests).toEqual(['Cocktail Nº1']);
+  });
+
+  it('the play button with nothing loaded starts the default playlist', async () => {
+    player.setDefaultPlaylist('Singles');
+    player.togglePlay();
+    await vi.waitFor(() => expect(state()).toMatchObject({ playlist: 'Singles', playing: true }));
+  });
+});
+
+describe('next and previous', () => {
+  beforeEach(async () => {
+    await player.loadPlaylist('Cocktail Nº1');
+    audio.advance(50, 100);
+  });
+
+  it('next goes to (i + 1) mod n, pauses, loads the new url, plays, progress 0', () => {
+    const pauses = vi.fn();
+    audio.addEventListener('pause', pauses);
+    audio.paused = false;
+    player.next();
+    expect(pauses).toHaveBeenCalledTimes(1);
+    expect(state()).toMatchObject({ index: 1, playing: true, progress: 0 });
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[1]?.url);
+    player.next();
+    player.next();
+    expect(state().index).toBe(0);
+  });
+
+  it('previous goes to (i - 1 + n) mod n and plays', () => {
+    player.previous();
+    expect(state()).toMatchObject({ index: 2, playing: true, progress: 0 });
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[2]?.url);
+  });
+
+  it('the end of a track plays the next', () => {
+    audio.fire('ended');
+    expect(state()).toMatchObject({ index: 1, playing: true });
+  });
+
+  it('a track chosen from the list plays', () => {
+    player.selectTrack(2);
+    expect(state()).toMatchObject({ index: 2, playing: true });
+  });
+});
+
+describe('on an empty list', () => {
+  it('previous and next do nothing', () => {
+    player.previous();
+    player.next();
+    expect(state()).toMatchObject({ index: 0, playing: false });
+    expect(audio.src).toBe('');
+  });
+});
+
+describe('progress, seeking and volume', () => {
+  beforeEach(async () => {
+    await player.loadPlaylist('Cocktail Nº1');
+  });
+
+  it('progress is the percent of the duration on time update', () => {
+    audio.advance(25, 200);
+    expect(state()).toMatchObject({ progress: 12.5, currentTime: 25, duration: 200 });
+  });
+
+  it('seeks to the clicked proportion of the duration', () => {
+    audio.advance(0, 200);
+    player.seekToFraction(0.75);
+    expect(audio.currentTime).toBe(150);
+    expect(state().progress).toBe(75);
+  });
+
+  it('volume moves by 0.1 within 0 and 1', () => {
+    for (let i = 0; i < 8; i += 1) player.volumeUp();
+    expect(state().volume).toBe(1);
+    expect(audio.volume).toBe(1);
+    for (let i = 0; i < 12; i += 1) player.volumeDown();
+    expect(state().volume).toBe(0);
+    player.volumeUp();
+    expect(audio.volume).toBe(0.1);
+  });
+
+  it('shows buffering while waiting for data', () => {
+    audio.fire('waiting');
+    expect(state().buffering).toBe(true);
+    audio.fire('canplay');
+    expect(state().buffering).toBe(false);
+  });
+});
+
+describe('play errors', () => {
+  beforeEach(async () => {
+    await player.loadPlaylist('Cocktail Nº1');
+  });
+
+  it(`log 'Erro ao reproduzir:' with the error, and show not playing`, async () => {
+    audio.failNextPlayWith = 'NotAllowedError';
+    player.togglePlay();
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith('Erro ao reproduzir:', expect.any(DOMException)));
+    expect(state().playing).toBe(false);
+  });
+
+  it('stay silent for an AbortError (a newer source interrupted the play)', async () => {
+    audio.failNextPlayWith = 'AbortError';
+    player.togglePlay();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('after a reload', () => {
+  it('restores the playlist and track, paused', async () => {
+    await player.loadPlaylist('Cocktail Nº1');
+    player.selectTrack(2);
+    expect(JSON.parse(storage.get(STORAGE_KEY) ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 2 });
+
+    build();
+    await player.restore();
+    expect(state()).toMatchObject({ playlist: 'Cocktail Nº1', index: 2, playing: false });
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[2]?.url);
+    expect(audio.plays).toBe(0);
+  });
+
+  it('ignores unreadable saved state', async () => {
+    storage.set(STORAGE_KEY, '{not json');
+    await player.restore();
+    expect(state().playlist).toBeNull();
+  });
+});
