@@ -69,7 +69,8 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && !isAssetPath(path)) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
+    // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
+    if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
     if (isRead && !path.startsWith('/api/') && !path.startsWith('/graphql')) {
       return reply.code(404).sendFile('404.html');
     }

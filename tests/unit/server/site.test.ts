@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildTestApp, createFixtureSite, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-site.ts';
@@ -83,6 +85,16 @@ describe('unknown paths', () => {
       expect(response.body).toContain('not found');
     },
   );
+
+  it('never redirects a page to itself when its file has gone missing', async () => {
+    const fixture = createFixtureSite();
+    const broken = await buildTestApp(fixture);
+    rmSync(join(fixture.dir, 'pt.html'));
+    const response = await broken.inject({ url: '/pt' });
+    expect(response.statusCode).toBe(404);
+    await broken.close();
+    fixture.cleanup();
+  });
 
   it('answers an unknown API call with JSON, no stack or path', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/nothing', payload: { a: 1 } });
