@@ -3,15 +3,22 @@
  * music API and audio files, and the built site. It never listens; `main.ts` does, and tests
  * use `app.inject`.
  */
+import { join } from 'node:path';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import contactRoutes from './routes/contact.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import { cspDirectives } from './services/csp.ts';
+import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
+import { openMessageStore } from './services/message-store.ts';
+import { startOutbox } from './services/outbox.ts';
+import { readStreamingLinks } from './services/site-settings.ts';
 import { scanSitePages } from './services/site-pages.ts';
 
 /** The largest request body any route accepts; routes may set a smaller one. */
@@ -41,11 +48,41 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
-  app.addHook('onClose', async () => library.close());
+  const store = openMessageStore(config.DATA_DIR);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    mailTo: config.MAIL_TO,
+    mailFrom: config.MAIL_FROM,
+    outboxDir: join(config.DATA_DIR, 'outbox'),
+    links: readStreamingLinks(),
+    log: app.log,
+  });
+  const outbox = startOutbox({
+    store,
+    mailer,
+    log: app.log,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+  });
+  // Closing order: stop taking requests (Fastify), finish the delivery in progress, then
+  // close the database it writes to.
+  app.addHook('onClose', async () => {
+    library.close();
+    await outbox.close();
+    store.close();
+  });
 
   const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
   await app.register(securityHeaders, { cspDirectives: cspDirectives({ ...site, mediaOrigin }) });
+  // Browsers on the configured site origins (a CDN serving the pages) may call the API.
+  await app.register(cors, { origin: config.SITE_ORIGINS.length > 0 ? config.SITE_ORIGINS : false });
   await app.register(healthRoutes);
+  await app.register(contactRoutes, {
+    store,
+    outbox,
+    perClientPerMinute: config.CONTACT_RATE_LIMIT,
+    globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
+  });
   await app.register(graphqlRoutes, {
     library,
     mediaBaseUrl: config.MEDIA_BASE_URL,

@@ -28,6 +28,35 @@ const envSchema = z.object({
     .union([z.literal('/media'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or /media' })])
     .default('/media')
     .transform((value) => value.replace(/\/+$/, '')),
+  /** Where stored data lives: the contact messages database and the mail outbox. */
+  DATA_DIR: z.string().min(1).default('data'),
+  /** smtp:// or smtps:// URL of the mail server; without it mails are written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .transform((value) => value ?? null),
+  /** Who receives the messages. */
+  MAIL_TO: z.string().min(3).default('artist@localhost'),
+  /** The sender of every mail, e.g. `Site <no-reply@andremourapassos.com>`. */
+  MAIL_FROM: z.string().min(3).default('André Moura Passos <no-reply@andremourapassos.com>'),
+  /** Origins allowed to call the API from a browser (comma-separated); empty: same origin only. */
+  SITE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) URL' }))),
+  /** Contact messages a minute from one client address, and from everyone together. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** The first retry of a failed delivery after this long; each later one waits twice as long. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -40,7 +69,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  return { ...result.data, DIST_DIR: resolve(result.data.DIST_DIR), MEDIA_DIR: resolve(result.data.MEDIA_DIR) };
+  const config = result.data;
+  if (config.SMTP_URL && config.MAIL_TO === 'artist@localhost') {
+    throw new Error('Invalid configuration:\n  MAIL_TO: required when SMTP_URL is set (who receives the messages)');
+  }
+  return {
+    ...config,
+    DIST_DIR: resolve(config.DIST_DIR),
+    MEDIA_DIR: resolve(config.MEDIA_DIR),
+    DATA_DIR: resolve(config.DATA_DIR),
+  };
 }
 
 /** True outside production: development conveniences (GraphiQL, introspection) are allowed. */

@@ -29,9 +29,10 @@ const DEMO_SECONDS = 3;
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
   const app = await buildApp(
-    loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, LOG_LEVEL: 'silent' }),
+    loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const staticHost = await startStaticHost('dist');
@@ -41,6 +42,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await staticHost.close();
-    rmSync(mediaDir, { recursive: true, force: true });
+    for (const folder of [mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
   };
 }

@@ -35,7 +35,7 @@ describe('behind a TLS-terminating proxy', () => {
   });
 
   it('fails clearly when the site has not been built', async () => {
-    await expect(buildTestApp({ dir: '/nonexistent-dist', mediaDir: '/tmp' })).rejects.toThrow(
+    await expect(buildTestApp({ dir: '/nonexistent-dist', mediaDir: '/tmp', dataDir: '/tmp' })).rejects.toThrow(
       /run `npm run build` first/,
     );
   });

@@ -39,6 +39,8 @@ export interface FixtureSite {
   dir: string;
   /** An empty media folder, so tests never read the repository's own. */
   mediaDir: string;
+  /** An empty data folder for the messages database and outbox. */
+  dataDir: string;
   cleanup: () => void;
 }
 
@@ -46,6 +48,7 @@ export interface FixtureSite {
 export function createFixtureSite(): FixtureSite {
   const dir = mkdtempSync(join(tmpdir(), 'site-fixture-'));
   const mediaDir = mkdtempSync(join(tmpdir(), 'media-empty-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
   for (const [path, content] of Object.entries(FILES)) {
     const file = join(dir, path);
     mkdirSync(dirname(file), { recursive: true });
@@ -57,21 +60,22 @@ export function createFixtureSite(): FixtureSite {
   return {
     dir,
     mediaDir,
+    dataDir,
     cleanup: () => {
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(mediaDir, { recursive: true, force: true });
+      for (const folder of [dir, mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
     },
   };
 }
 
 /** The real app over the fixture, configured as in production but silent. */
 export async function buildTestApp(
-  fixture: Pick<FixtureSite, 'dir' | 'mediaDir'>,
+  fixture: Pick<FixtureSite, 'dir' | 'mediaDir' | 'dataDir'>,
   env: Record<string, string> = {},
 ): Promise<FastifyInstance> {
   const config: Config = loadConfig({
     DIST_DIR: fixture.dir,
     MEDIA_DIR: fixture.mediaDir,
+    DATA_DIR: fixture.dataDir,
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -12,7 +12,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   site = createFixtureSite();
   media = await createMediaFolder();
-  app = await buildTestApp({ dir: site.dir, mediaDir: media.dir });
+  app = await buildTestApp({ ...site, mediaDir: media.dir });
 });
 afterAll(async () => {
   await app.close();
@@ -136,7 +136,7 @@ describe('limits', () => {
     expect(production.body.data ?? null).toBeNull();
     expect(production.body.errors?.[0]?.message).toMatch(/introspection has been disabled/);
 
-    const development = await buildTestApp({ dir: site.dir, mediaDir: media.dir }, { NODE_ENV: 'development' });
+    const development = await buildTestApp({ ...site, mediaDir: media.dir }, { NODE_ENV: 'development' });
     expect((await graphql(development, introspection)).body).toEqual({
       data: { __schema: { queryType: { name: 'Query' } } },
     });
@@ -168,7 +168,7 @@ describe('limits', () => {
 
   it('points the urls at MEDIA_BASE_URL when it is set', async () => {
     const cdn = await buildTestApp(
-      { dir: site.dir, mediaDir: media.dir },
+      { ...site, mediaDir: media.dir },
       { MEDIA_BASE_URL: 'https://cdn.example.com/music/' },
     );
     const { body } = await graphql(cdn, PLAYLIST, { name: 'TTMM' });

@@ -13,7 +13,10 @@ afterEach(() => {
 
 /** Starts `server/main.ts` with the given environment and collects what it prints. */
 function start(env: Record<string, string>) {
-  child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   const output = { text: '' };
   child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
@@ -32,6 +35,7 @@ describe('server/main.ts', () => {
     const server = start({
       DIST_DIR: fixture.dir,
       MEDIA_DIR: fixture.mediaDir,
+      DATA_DIR: fixture.dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

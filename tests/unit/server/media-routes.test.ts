@@ -15,7 +15,7 @@ let bytes: Buffer;
 beforeAll(async () => {
   site = createFixtureSite();
   media = await createMediaFolder();
-  app = await buildTestApp({ dir: site.dir, mediaDir: media.dir });
+  app = await buildTestApp({ ...site, mediaDir: media.dir });
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',

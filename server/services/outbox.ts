@@ -1,0 +1,117 @@
+/**
+ * The outbox worker: delivers stored messages, the artist's mail first, then the auto-reply.
+ * A failure is recorded on the message (attempts, last error) and tried again later with
+ * exponential backoff; nothing is ever dropped, and since the queue is the database, it
+ * survives restarts. Closing waits for the delivery in progress to be recorded.
+ */
+import type { Mailer } from './mailer.ts';
+import type { MessageStore, StoredMessage } from './message-store.ts';
+
+export interface OutboxOptions {
+  store: MessageStore;
+  mailer: Mailer;
+  log: {
+    info: (object: object, message: string) => void;
+    warn: (object: object, message: string) => void;
+  };
+  /** The first retry's delay; each later one doubles, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often to look at the queue when nothing is due sooner. */
+  idleCheckMs?: number;
+}
+
+export interface Outbox {
+  /** Looks at the queue now (a new message was stored). */
+  notify(): void;
+  /** Stops, after the delivery in progress. */
+  close(): Promise<void>;
+}
+
+const BATCH = 10;
+
+/** The delay before attempt `attempts + 1`: doubling from the base, capped, ±20 % jitter. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** attempts);
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+export function startOutbox(options: OutboxOptions): Outbox {
+  const { store, mailer, log } = options;
+  const idleCheckMs = options.idleCheckMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+  // Read through a function: `closed` changes while a delivery is awaited.
+  const isClosed = () => closed;
+
+  async function deliver(message: StoredMessage): Promise<void> {
+    try {
+      if (message.artistStatus === 'pending') {
+        await mailer.sendToArtist(message);
+        store.markArtistSent(message.id);
+      }
+      if (message.replyStatus === 'pending') {
+        await mailer.sendAutoReply(message);
+        store.markReplySent(message.id);
+      }
+      log.info({ messageId: message.id }, 'contact message delivered');
+    } catch (error) {
+      const reason = (error as Error).message;
+      const next = Date.now() + backoffMs(message.attempts, options.retryBaseMs, options.retryMaxMs);
+      store.markFailed(message.id, reason, next);
+      log.warn(
+        { messageId: message.id, attempts: message.attempts + 1, reason },
+        'contact message delivery failed; will retry',
+      );
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const batch = store.due(Date.now(), BATCH);
+      for (const message of batch) {
+        if (isClosed()) return;
+        await deliver(message);
+      }
+      if (batch.length < BATCH && !again) return;
+      again = false;
+    }
+  }
+
+  function schedule(): void {
+    clearTimeout(timer);
+    if (closed) return;
+    const nextDue = store.nextDue();
+    const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
+    timer = setTimeout(run, wait);
+    timer.unref();
+  }
+
+  function run(): void {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'outbox run failed'))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  }
+
+  run();
+
+  return {
+    notify: run,
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The contact form (SPEC §4 "Contact form"): idle, then sending (button disabled, 'sending
+ * message...'), then sent ('Message sent' with a check mark for 4 s, fields cleared), then
+ * idle. When the server refuses the message or the network fails, 'Failed to send' appears
+ * next to the button and what the visitor typed stays.
+ */
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { SENT_CONFIRMATION_MS } from '../lib/constants.ts';
+import { sendContactMessage } from '../lib/contact-api.ts';
+import './contact-form.css';
+
+/** The form's texts, translated by the page (`footer` namespace). */
+export interface ContactLabels {
+  name: string;
+  email: string;
+  message: string;
+  send: string;
+  sending: string;
+  sent: string;
+  email_failed: string;
+  email_failed_hint: string;
+}
+
+interface ContactFormProps {
+  lang: string;
+  labels: ContactLabels;
+}
+
+type Status = 'idle' | 'sending' | 'sent';
+
+const EMPTY = { name: '', email: '', message: '' };
+
+export default function ContactForm({ lang, labels }: ContactFormProps) {
+  const [values, setValues] = useState(EMPTY);
+  const [status, setStatus] = useState<Status>('idle');
+  const [failed, setFailed] = useState(false);
+  // Until the script runs, a click would submit the form natively: the button waits for it.
+  const [ready, setReady] = useState(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    if (status !== 'sent') return undefined;
+    const timer = setTimeout(() => setStatus('idle'), SENT_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    setStatus('sending');
+    setFailed(false);
+    const outcome = await sendContactMessage({ ...values, lang, website: honeypot.current?.value ?? '' });
+    if (outcome === 'sent') {
+      setValues(EMPTY);
+      setStatus('sent');
+    } else {
+      setStatus('idle');
+      setFailed(true);
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY) => ({
+    id: `contact-${key}`,
+    name: key,
+    value: values[key],
+    required: true,
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value }),
+  });
+
+  return (
+    <form className="contact-form" method="post" onSubmit={(event) => void submit(event)}>
+      <div className="contact-field">
+        <label htmlFor="contact-name">{labels.name}</label>
+        <input {...field('name')} type="text" autoComplete="name" maxLength={100} />
+      </div>
+      <div className="contact-field">
+        <label htmlFor="contact-email">{labels.email}</label>
+        <input {...field('email')} type="email" autoComplete="email" maxLength={254} />
+      </div>
+      <div className="contact-field">
+        <label htmlFor="contact-message">{labels.message}</label>
+        <textarea {...field('message')} rows={5} maxLength={5000} />
+      </div>
+      {/* Only bots fill this in: hidden from people and from assistive technology. */}
+      <div className="contact-trap" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input ref={honeypot} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="contact-actions">
+        <button type="submit" className="contact-send" disabled={!ready || status === 'sending'} data-status={status}>
+          {status === 'sending' ? labels.sending : status === 'sent' ? `✓ ${labels.sent}` : labels.send}
+        </button>
+        <p className="contact-error" role="alert">
+          {failed ? `${labels.email_failed}. ${labels.email_failed_hint}` : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/** The contact call (SPEC §7.1): POST {api}/api/send-email with the message and language. */
+import { API_BASE } from './api.ts';
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+  lang: string;
+  /** The honeypot: empty unless a bot filled it. */
+  website: string;
+}
+
+/** How a send ended, as the form shows it. */
+export type SendOutcome = 'sent' | 'failed';
+
+/**
+ * Sends a message. A completed request counts as sent even when the server reports a
+ * delivery problem in its body (SPEC §4); a refusal (4xx), a server error (5xx: the message
+ * was not stored) or a network failure is 'failed', so the form keeps what was typed.
+ */
+export async function sendContactMessage(
+  message: ContactMessage,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SendOutcome> {
+  try {
+    const response = await fetchImpl(`${API_BASE}/api/send-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(message),
+    });
+    const body = (await response.json().catch(() => ({}))) as { autoReplyStatus?: unknown };
+    console.info('autoReplyStatus:', body.autoReplyStatus);
+    return response.ok ? 'sent' : 'failed';
+  } catch (error) {
+    console.error(error);
+    return 'failed';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * A real SMTP server on a free loopback port (smtp-server), keeping every mail it accepts,
+ * parsed. It can refuse mail (4xx or 5xx) or go down and come back, to test delivery.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The SMTP envelope's recipients: where the mail really went. */
+  recipients: string[];
+  raw: string;
+  parsed: ParsedMail;
+}
+
+export interface SmtpPeer {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Refuse every mail with this SMTP code (e.g. 451 or 550), or accept again with null. */
+  refuseWith(code: number | null): void;
+  /** Stop listening (mail can't be delivered) / listen again on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  let refusal: number | null = null;
+
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (refusal !== null) {
+            const error = Object.assign(new Error(`refused with ${refusal}`), { responseCode: refusal });
+            callback(error);
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          simpleParser(raw)
+            .then((parsed) => {
+              received.push({ recipients: session.envelope.rcptTo.map((to) => to.address), raw, parsed });
+              callback();
+            })
+            .catch((error: unknown) => callback(error as Error));
+        });
+      },
+    });
+
+  let server = create();
+  const listen = async (on: number) => {
+    await new Promise<void>((resolve) => server.listen(on, '127.0.0.1', resolve));
+    return (server.server.address() as AddressInfo).port;
+  };
+  const actualPort = await listen(port);
+
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    received,
+    refuseWith: (code) => {
+      refusal = code;
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    start: async () => {
+      server = create();
+      await listen(actualPort);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
