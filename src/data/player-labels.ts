@@ -20,15 +20,8 @@ const KEYS = [
   'playlistLabel',
 ] as const;
 
-/** Translates every label; the two with placeholders keep them for the island to fill. */
+/** Translates every label; the loading status keeps its placeholder for the island to fill. */
 export function playerLabels(t: TFunction): PlayerLabels {
-  const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<
-    PlayerLabels,
-    'status_loading' | 'playTrack'
-  >;
-  return {
-    ...labels,
-    status_loading: t('player:status_loading', { name: '{{name}}' }),
-    playTrack: t('player:playTrack', { title: '{{title}}' }),
-  };
+  const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<PlayerLabels, 'status_loading'>;
+  return { ...labels, status_loading: t('player:status_loading', { name: '{{name}}' }) };
 }

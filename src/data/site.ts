@@ -1,5 +1,6 @@
 /** Build-time access to the artist's content collections. */
 import { getCollection, getEntry } from 'astro:content';
+import videoList from '../../content/videos.json';
 import { parseDayMonthYear } from '../lib/dates.ts';
 
 /** The site settings from `content/site.json`. */
@@ -9,9 +10,12 @@ export async function getSite() {
   return entry.data;
 }
 
-/** The videos in the order the artist listed them. */
+/** The videos in the order the artist listed them (the collection itself is keyed by id). */
 export async function getVideos() {
-  return (await getCollection('videos')).map((entry) => entry.data);
+  const order = new Map(videoList.map((video, index) => [video.id, index]));
+  return (await getCollection('videos'))
+    .map((entry) => entry.data)
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
 /** The poems, newest first, with their parsed dates. */

@@ -26,7 +26,6 @@ export interface PlayerLabels {
   volume: string;
   progress: string;
   tracklist: string;
-  playTrack: string;
   playlistLabel: string;
 }
 
@@ -183,13 +182,15 @@ export default function Player({ labels, defaultPlaylist }: PlayerProps) {
                 type="button"
                 className="player-track"
                 aria-current={index === state.index ? 'true' : undefined}
-                aria-label={fill(labels.playTrack, { title: displayTitle(item.title) })}
                 onClick={() => getPlayer().selectTrack(index)}
               >
                 <span className="player-track-number" aria-hidden="true">
                   {index + 1}
                 </span>
-                <span aria-hidden="true">{displayTitle(item.title)}</span>
+                <span>
+                  <span className="visually-hidden">{labels.play} </span>
+                  {displayTitle(item.title)}
+                </span>
               </button>
             </li>
           ))

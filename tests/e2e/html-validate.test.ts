@@ -18,6 +18,9 @@ const validator = new HtmlValidate({
     // both are valid HTML.
     'attribute-empty-style': 'off',
     'attribute-boolean-style': 'off',
+    // React's server renderer writes some attribute names in camelCase (autoComplete,
+    // maxLength); HTML attribute names are case-insensitive, so the markup is valid.
+    'attr-case': 'off',
     // Astro writes `<!DOCTYPE html>`; the recommended rule wants lowercase.
     'doctype-style': 'off',
     // Minified output: attributes and void elements are written the short way.

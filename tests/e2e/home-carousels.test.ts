@@ -1,0 +1,288 @@
+/** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import {
+  carousel,
+  fadedIn,
+  hydrated,
+  isFocused,
+  LOCALES,
+  longDate,
+  POEMS,
+  scrollLeft,
+  t,
+  VIDEOS,
+  type Lang,
+  type Poem,
+  type Video,
+} from './home-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+const embedUrl = (video: Video) => `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1`;
+const openDialogs = (page: Page) => page.locator('dialog[open]');
+
+/** The carousel's parts: its cards, its track and its two buttons. */
+function parts(page: Page, lang: Lang, section: 'videos' | 'poems') {
+  const group = carousel(page, lang, section);
+  return {
+    group,
+    track: group.locator('.carousel-track'),
+    cards: group.locator('.carousel-track > li').getByRole('button'),
+    previous: group.getByRole('button', { name: t(lang, 'previous'), exact: true }),
+    next: group.getByRole('button', { name: t(lang, 'next'), exact: true }),
+  };
+}
+
+/** Puts the track at `left` as a visitor's swipe would, firing a scroll event. */
+async function scrollTrackTo(track: Locator, left: number | 'end') {
+  await track.evaluate((node, to) => {
+    node.scrollLeft = to === 'end' ? node.scrollWidth : to;
+  }, left);
+}
+
+async function expectButtons(previous: Locator, next: Locator, state: { previous: boolean; next: boolean }) {
+  await expect
+    .poll(async () => ({ previous: await previous.isEnabled(), next: await next.isEnabled() }))
+    .toEqual(state);
+}
+
+/** The card of a video, by its title (the card's accessible name). */
+const videoCard = (page: Page, lang: Lang, video: Video) =>
+  parts(page, lang, 'videos').cards.filter({ hasText: video.title });
+
+describe.each([
+  ['phone', 'pt'],
+  ['desktop', 'en'],
+] as const)('the carousels on a %s, in %s, under reduced motion', (size, lang) => {
+  const viewport = size === 'phone' ? PHONE : DESKTOP;
+  let page: Page;
+  let problems: PageErrors;
+  beforeAll(async () => {
+    ({ page, problems } = await openPage(browser(), { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' }));
+    await page.goto(`${baseUrl}/${lang}`);
+    await hydrated(parts(page, lang, 'videos').next);
+    await hydrated(parts(page, lang, 'poems').next);
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  describe('videos', () => {
+    it('shows the twenty videos as cards with the video service’s thumbnails, loaded lazily', async () => {
+      const { cards } = parts(page, lang, 'videos');
+      expect(await cards.count()).toBe(20);
+      const shown = await cards.evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const img = node.querySelector('img');
+          return {
+            title: node.textContent.trim(),
+            src: img?.getAttribute('src'),
+            width: Number(img?.getAttribute('width')),
+            height: Number(img?.getAttribute('height')),
+            loading: img?.getAttribute('loading'),
+            alt: img?.getAttribute('alt'),
+          };
+        }),
+      );
+      const byTitle = [...shown].sort((a, b) => a.title.localeCompare(b.title));
+      const expected = VIDEOS.map((video) => ({
+        title: video.title,
+        src: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
+        width: 480,
+        height: 360,
+        loading: 'lazy',
+        // Decorative: the card is named by the title next to it.
+        alt: '',
+      })).sort((a, b) => a.title.localeCompare(b.title));
+      expect(byTitle).toEqual(expected);
+    });
+
+    it('lists the videos in the order of content/videos.json', async () => {
+      const titles = await parts(page, lang, 'videos').cards.evaluateAll((nodes) =>
+        nodes.map((node) => node.textContent.trim()),
+      );
+      expect(titles).toEqual(VIDEOS.map((video) => video.title));
+    });
+
+    it('previous is disabled at the start, next moves on, and next is disabled within 5 px of the end', async () => {
+      const { track, previous, next } = parts(page, lang, 'videos');
+      await scrollTrackTo(track, 0);
+      await expectButtons(previous, next, { previous: false, next: true });
+
+      await next.click();
+      const afterNext = await scrollLeft(track);
+      expect(afterNext).toBeGreaterThanOrEqual(200);
+      await expectButtons(previous, next, { previous: true, next: true });
+      await previous.click();
+      expect(await scrollLeft(track)).toBeLessThan(afterNext);
+      await scrollTrackTo(track, 0);
+      await expectButtons(previous, next, { previous: false, next: true });
+
+      await scrollTrackTo(track, 'end');
+      await expectButtons(previous, next, { previous: true, next: false });
+      // Within 5 px of an end still counts as the end; 8 px does not.
+      const end = await track.evaluate((node) => node.scrollWidth - node.clientWidth);
+      await scrollTrackTo(track, end - 4);
+      await expectButtons(previous, next, { previous: true, next: false });
+      await scrollTrackTo(track, end - 8);
+      await expectButtons(previous, next, { previous: true, next: true });
+      await scrollTrackTo(track, 4);
+      await expectButtons(previous, next, { previous: false, next: true });
+      await scrollTrackTo(track, 8);
+      await expectButtons(previous, next, { previous: true, next: true });
+      await scrollTrackTo(track, 0);
+    });
+
+    it('next and previous scroll the track by exactly 200 px', async () => {
+      const { track, previous, next } = parts(page, lang, 'videos');
+      await scrollTrackTo(track, 0);
+      try {
+        await next.click();
+        expect(await scrollLeft(track)).toBe(200);
+        await next.click();
+        expect(await scrollLeft(track)).toBe(400);
+        await previous.click();
+        expect(await scrollLeft(track)).toBe(200);
+      } finally {
+        await scrollTrackTo(track, 0);
+      }
+    });
+
+    const middle = Math.floor(VIDEOS.length / 2);
+    it.each([
+      ['the X button', 0],
+      ['Escape', middle],
+      ['a click on the overlay', VIDEOS.length - 1],
+    ] as const)('a card opens its video, autoplaying; %s closes it and removes the player', async (how, index) => {
+      const video = VIDEOS[index] as Video;
+      const card = videoCard(page, lang, video);
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: video.title, exact: true });
+      await dialog.waitFor();
+      expect(await openDialogs(page).count()).toBe(1);
+      expect(await dialog.locator('iframe').getAttribute('src')).toBe(embedUrl(video));
+      expect(await dialog.locator('iframe').getAttribute('title')).toBe(video.title);
+
+      if (how === 'the X button') {
+        await dialog.getByRole('button', { name: t(lang, 'close'), exact: true }).click();
+      } else if (how === 'Escape') {
+        await page.keyboard.press('Escape');
+      } else {
+        const box = await dialog.boundingBox();
+        // The corner of the viewport lies outside the dialog's box, on the overlay.
+        expect(box && box.x > 4 && box.y > 4).toBe(true);
+        await page.mouse.click(2, 2);
+      }
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+      expect(await page.locator('#video-dialog iframe').count()).toBe(0);
+      await expect.poll(() => isFocused(card)).toBe(true);
+    });
+
+    it('a click inside the dialog’s box does not close it', async () => {
+      const video = VIDEOS[1] as Video;
+      await videoCard(page, lang, video).click();
+      const dialog = page.getByRole('dialog', { name: video.title, exact: true });
+      await dialog.getByRole('heading', { name: video.title }).click();
+      expect(await openDialogs(page).count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+    });
+
+    it('has no axe violations with a video dialog open', async () => {
+      const video = VIDEOS[2] as Video;
+      await videoCard(page, lang, video).click();
+      await page.getByRole('dialog', { name: video.title, exact: true }).waitFor();
+      await fadedIn(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+    });
+  });
+
+  describe('poems', () => {
+    it.each(POEMS.map((poem) => [poem.title, poem] as const))(
+      '“%s” opens with its title, localised date after Published At, and its line breaks',
+      async (_title, poem: Poem) => {
+        const expectedDate = longDate(poem.published, lang);
+        const card = parts(page, lang, 'poems').cards.filter({ hasText: poem.title });
+        expect(await card.textContent()).toContain(expectedDate);
+        await card.click();
+        const dialog = page.getByRole('dialog', { name: poem.title, exact: true });
+        await dialog.waitFor();
+        expect(await openDialogs(page).count()).toBe(1);
+        expect(await dialog.getByRole('heading', { name: poem.title, exact: true }).count()).toBe(1);
+        expect(await dialog.getByText(`${t(lang, 'publishedAt')} ${expectedDate}`, { exact: true }).isVisible()).toBe(
+          true,
+        );
+        const text = await dialog.locator('.poem-text').innerText();
+        expect(text.split('\n').length).toBeGreaterThan(4);
+        await dialog.getByRole('button', { name: t(lang, 'close'), exact: true }).click();
+        await expect.poll(() => openDialogs(page).count()).toBe(0);
+        expect(await page.locator('#poem-dialog article').count()).toBe(0);
+      },
+    );
+
+    it('has three cards; the buttons follow the track as the window is resized', async () => {
+      const { cards, track, previous, next } = parts(page, lang, 'poems');
+      expect(await cards.count()).toBe(3);
+      await scrollTrackTo(track, 0);
+      // Wide: the three poems fit, so there is nowhere to go.
+      await page.setViewportSize(DESKTOP);
+      await expectButtons(previous, next, { previous: false, next: false });
+      // Phone-wide: they overflow again.
+      await page.setViewportSize(PHONE);
+      await scrollTrackTo(track, 0);
+      await expectButtons(previous, next, { previous: false, next: true });
+      await next.click();
+      await expectButtons(previous, next, { previous: true, next: true });
+      await scrollTrackTo(track, 'end');
+      await expectButtons(previous, next, { previous: true, next: false });
+      await scrollTrackTo(track, 0);
+      await page.setViewportSize(viewport);
+    });
+
+    it('has no axe violations with a poem dialog open', async () => {
+      const poem = POEMS[0] as Poem;
+      await parts(page, lang, 'poems').cards.filter({ hasText: poem.title }).click();
+      await page.getByRole('dialog', { name: poem.title, exact: true }).waitFor();
+      await fadedIn(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+    });
+  });
+
+  it('logged no errors and reached outside only for thumbnails and the player', () => {
+    expect(problems.errors).toEqual([]);
+    const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
+    expect([...hosts].filter((host) => host !== 'i.ytimg.com' && host !== 'www.youtube-nocookie.com')).toEqual([]);
+  });
+});
+
+describe('the poems in es', () => {
+  it('show their dates in Spanish, after “Publicado el”, with smooth motion fading out', async () => {
+    const lang = 'es';
+    const { page, problems } = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] });
+    await page.goto(`${baseUrl}/${lang}`);
+    const { cards, next } = parts(page, lang, 'poems');
+    await hydrated(next);
+    for (const poem of POEMS) {
+      const card = cards.filter({ hasText: poem.title });
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: poem.title, exact: true });
+      await dialog.waitFor();
+      expect(await dialog.locator('.poem-date').textContent()).toBe(
+        `${t(lang, 'publishedAt')} ${longDate(poem.published, lang)}`,
+      );
+      await page.keyboard.press('Escape');
+      // Still there while it fades, then gone.
+      expect(await openDialogs(page).count()).toBe(1);
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+    }
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+});
