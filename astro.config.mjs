@@ -12,6 +12,8 @@ const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail|(?:pt|en|es)\/spotify)?$/;
 
 export default defineConfig({
   site: siteUrl,
+  // The tests build a second copy with analytics ids into another folder.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',

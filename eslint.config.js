@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'media/', 'bench/', 'test-results/'] },
+  { ignores: ['dist/', 'dist-analytics/', '.astro/', 'node_modules/', 'data/', 'media/', 'bench/', 'test-results/'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {

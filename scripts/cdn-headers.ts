@@ -9,7 +9,8 @@ import { scanSitePages } from '../server/services/site-pages.ts';
 
 const distDir = process.argv[2] ?? 'dist';
 const site = await scanSitePages(distDir);
-const csp = Object.entries(cspDirectives(site))
+const apiBase = process.env['PUBLIC_API_BASE'];
+const csp = Object.entries(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiBase).origin : null }))
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join('; ');
 

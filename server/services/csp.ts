@@ -7,7 +7,35 @@ export interface CspInput {
   styleHashes: readonly string[];
   /** The origin audio comes from when MEDIA_BASE_URL points elsewhere (a CDN). */
   mediaOrigin?: string | null | undefined;
+  /** The build has analytics: allow the tag's hosts (and only then). */
+  analytics?: boolean | undefined;
+  /** The API's origin when the pages are served from elsewhere (PUBLIC_API_BASE). */
+  apiOrigin?: string | null | undefined;
 }
+
+/** The hosts the analytics and ads tag loads from and reports to (Google's CSP guidance). */
+const ANALYTICS = {
+  script: [
+    'https://www.googletagmanager.com',
+    'https://www.googleadservices.com',
+    'https://googleads.g.doubleclick.net',
+  ],
+  connect: [
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+    'https://*.g.doubleclick.net',
+    'https://www.google.com',
+  ],
+  img: [
+    'https://www.google-analytics.com',
+    'https://www.googletagmanager.com',
+    'https://*.g.doubleclick.net',
+    'https://www.google.com',
+  ],
+  frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+};
 
 /** The video service's hosts: thumbnails (img) and the embedded player (frame). */
 export const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
@@ -15,17 +43,20 @@ export const VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https:/
 
 /** The directives in the shape @fastify/helmet takes. */
 export function cspDirectives(input: CspInput): Record<string, string[]> {
+  const analytics = (hosts: string[]) => (input.analytics ? hosts : []);
+  // Audio and covers come from the API's server unless MEDIA_BASE_URL moved them.
+  const api = input.apiOrigin ? [input.apiOrigin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...input.scriptHashes],
+    'script-src': ["'self'", ...input.scriptHashes, ...analytics(ANALYTICS.script)],
     'style-src': ["'self'", ...input.styleHashes],
     // Server-rendered island markup may carry style attributes; those cannot run code.
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', VIDEO_THUMBNAIL_ORIGIN],
-    'media-src': ["'self'", ...(input.mediaOrigin ? [input.mediaOrigin] : [])],
-    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:', VIDEO_THUMBNAIL_ORIGIN, ...api, ...analytics(ANALYTICS.img)],
+    'media-src': ["'self'", ...api, ...(input.mediaOrigin ? [input.mediaOrigin] : [])],
+    'connect-src': ["'self'", ...api, ...analytics(ANALYTICS.connect)],
     'font-src': ["'self'"],
-    'frame-src': VIDEO_EMBED_ORIGINS,
+    'frame-src': [...VIDEO_EMBED_ORIGINS, ...analytics(ANALYTICS.frame)],
     'manifest-src': ["'self'"],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],

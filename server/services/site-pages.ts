@@ -13,6 +13,8 @@ export interface SitePages {
   scriptHashes: string[];
   /** CSP sources of every inline style element in the pages. */
   styleHashes: string[];
+  /** True when the build was made with analytics ids (its pages carry the consent banner). */
+  analytics: boolean;
 }
 
 /** Files that exist to be shown by the server itself, never as a page of their own. */
@@ -43,12 +45,14 @@ export async function scanSitePages(distDir: string): Promise<SitePages> {
   const pages = new Map<string, string>();
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  let analytics = false;
   for (const file of files) {
     const relativePath = relative(distDir, file).split(sep).join('/');
     if (!NOT_A_PAGE.has(relativePath)) pages.set(`/${relativePath.replace(/\.html$/, '')}`, relativePath);
     const html = await readFile(file, 'utf8');
+    analytics ||= html.includes('data-analytics');
     for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) if (body.trim()) scripts.add(cspHash(body));
     for (const [, body = ''] of html.matchAll(INLINE_STYLE)) styles.add(cspHash(body));
   }
-  return { pages, scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
+  return { pages, scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort(), analytics };
 }

@@ -62,8 +62,9 @@ const STAND_IN_THUMBNAIL =
 
 /**
  * A new page that records console errors and uncaught exceptions. The network here reaches
- * no outside host, so the video service's thumbnails and embeds are answered by stand-ins
- * (and recorded), and any other outside request is refused and recorded.
+ * no outside host, so every outside request is recorded and answered by a stand-in: the video
+ * service's thumbnails and embeds, the analytics tag, and pages of other sites; any other
+ * outside request is refused.
  */
 export async function openPage(
   browser: Browser,
@@ -77,8 +78,14 @@ export async function openPage(
     const { hostname } = new URL(url);
     if (hostname === 'i.ytimg.com') {
       await route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_THUMBNAIL });
+    } else if (hostname === 'www.googletagmanager.com') {
+      // The analytics tag: an empty script, so what the page itself queued can be read.
+      await route.fulfill({ contentType: 'text/javascript', body: '/* tag stand-in */' });
     } else if (hostname.endsWith('youtube-nocookie.com') || hostname.endsWith('youtube.com')) {
       await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>video</title><p>video</p>' });
+    } else if (route.request().resourceType() === 'document') {
+      // A link to another site (Spotify, Instagram...) opens a stand-in page at its real URL.
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>outside</title>' });
     } else {
       await route.abort('blockedbyclient');
     }

@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { TEST_ANALYTICS } from './analytics-ids.ts';
 import { startStaticHost } from './static-host.ts';
 
 declare module 'vitest' {
@@ -20,14 +21,30 @@ declare module 'vitest' {
     staticUrl: string;
     /** The generated demo music the server plays, in a temporary folder. */
     mediaDir: string;
+    /** The same site built with test analytics ids, served by its own server. */
+    analyticsUrl: string;
   }
 }
+
+const ANALYTICS_DIST = 'dist-analytics';
 
 /** Short demo tracks, so a test can hear one end and the next begin. */
 const DEMO_SECONDS = 3;
 
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // Always rebuilt, so it never lags behind the source.
+  execFileSync('npx', ['astro', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ASTRO_OUT_DIR: `./${ANALYTICS_DIST}`,
+      PUBLIC_GA_ID: TEST_ANALYTICS.gaId,
+      PUBLIC_ADS_ID: TEST_ANALYTICS.adsId,
+      PUBLIC_ADS_CONVERSION_LABEL: TEST_ANALYTICS.conversionLabel,
+    },
+  });
   const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
@@ -36,11 +53,23 @@ export default async function setup(project: TestProject) {
   );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const staticHost = await startStaticHost('dist');
+  const analyticsApp = await buildApp(
+    loadConfig({
+      ...process.env,
+      DIST_DIR: ANALYTICS_DIST,
+      MEDIA_DIR: mediaDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    }),
+    { watchMedia: false },
+  );
+  project.provide('analyticsUrl', await analyticsApp.listen({ host: '127.0.0.1', port: 0 }));
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);
   project.provide('mediaDir', mediaDir);
   return async () => {
     await app.close();
+    await analyticsApp.close();
     await staticHost.close();
     for (const folder of [mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
   };

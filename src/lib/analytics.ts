@@ -1,0 +1,116 @@
+/**
+ * Analytics and ads (SPEC §7.5), only when the build was given ids and only after the visitor
+ * accepted: before that no tag is loaded and nothing is queued. Then every page shown (the
+ * first and each in-place navigation) sends the page-view configuration and a `page_view`
+ * event; the main Spotify button sends the conversion (value 1, BRL). Web vitals are loaded
+ * lazily once the page is idle and sent as events.
+ */
+
+export interface AnalyticsConfig {
+  gaId: string;
+  adsId: string | null;
+  /** The ads conversion label: the conversion goes `send_to` `${adsId}/${label}`. */
+  conversionLabel: string | null;
+}
+
+export type Consent = 'granted' | 'denied';
+
+/** Where the visitor's answer is kept. */
+export const CONSENT_KEY = 'analytics-consent';
+/** The tag's script host: also what the Content-Security-Policy allows when configured. */
+export const TAG_URL = 'https://www.googletagmanager.com/gtag/js';
+
+type Gtag = (...args: unknown[]) => void;
+interface AnalyticsWindow {
+  dataLayer?: unknown[];
+  gtag?: Gtag;
+}
+
+const win = () => window as unknown as AnalyticsWindow;
+
+/** The visitor's saved answer, or null before they answered (or when storage is blocked). */
+export function savedConsent(): Consent | null {
+  try {
+    const value = localStorage.getItem(CONSENT_KEY);
+    return value === 'granted' || value === 'denied' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveConsent(consent: Consent): void {
+  try {
+    localStorage.setItem(CONSENT_KEY, consent);
+  } catch {
+    // Without storage the banner simply asks again next time.
+  }
+}
+
+/** Defines `gtag`, loads the tag and configures it. Only ever called after consent. */
+export function startTag(config: AnalyticsConfig): Gtag {
+  const w = win();
+  if (w.gtag) return w.gtag;
+  w.dataLayer = w.dataLayer ?? [];
+  const gtag: Gtag = function gtag() {
+    // gtag.js reads the `arguments` object itself, as its own snippet does.
+    // eslint-disable-next-line prefer-rest-params
+    w.dataLayer?.push(arguments);
+  };
+  w.gtag = gtag;
+  gtag('js', new Date());
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `${TAG_URL}?id=${encodeURIComponent(config.gaId)}`;
+  document.head.append(script);
+  return gtag;
+}
+
+/** The page-view configuration and the page_view event for the page now shown. */
+export function sendPageView(gtag: Gtag, config: AnalyticsConfig): void {
+  const page = { page_path: location.pathname, page_title: document.title, language: document.documentElement.lang };
+  // The explicit event below is the page view; the configuration must not send a second one.
+  gtag('config', config.gaId, { ...page, send_page_view: false });
+  if (config.adsId) gtag('config', config.adsId);
+  gtag('event', 'page_view', page);
+}
+
+/** The conversion of the main streaming button (SPEC §9: value 1, currency BRL). */
+export function sendConversion(gtag: Gtag, config: AnalyticsConfig): void {
+  const sendTo = config.adsId && config.conversionLabel ? `${config.adsId}/${config.conversionLabel}` : config.gaId;
+  gtag('event', 'conversion', { send_to: sendTo, value: 1, currency: 'BRL', transport_type: 'beacon' });
+}
+
+/** A web-vitals metric as the callback receives it. */
+export interface VitalsMetric {
+  name: string;
+  value: number;
+  id: string;
+  rating?: string;
+}
+
+/**
+ * Loads `web-vitals` once the page is idle and reports LCP, INP, CLS, FCP and TTFB to the
+ * callback. Without a callback nothing is loaded at all.
+ */
+export function reportWebVitals(callback?: (metric: VitalsMetric) => void): void {
+  if (!callback) return;
+  const load = () => {
+    void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+      for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(callback);
+    });
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 2000);
+}
+
+/** The callback that sends each metric as an analytics event. */
+export function vitalsToAnalytics(gtag: Gtag): (metric: VitalsMetric) => void {
+  return (metric) =>
+    gtag('event', metric.name, {
+      value: Math.round(metric.name === 'CLS' ? metric.value * 1000 : metric.value),
+      metric_id: metric.id,
+      metric_value: metric.value,
+      metric_rating: metric.rating,
+      non_interaction: true,
+    });
+}
