@@ -1,0 +1,68 @@
+/** `npm run messages`: the artist's list and exports, run as the real script on a real database. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMessageStore } from '../../../server/services/message-store.ts';
+
+const run = promisify(execFile);
+let dataDir: string;
+
+async function messages(...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts', ...args],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
+  return stdout;
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'messages-cli-'));
+  const store = openMessageStore(dataDir);
+  const first = store.add({ name: 'Ana', email: 'ana@example.org', message: 'Primeira', lang: 'pt' }, 1_000);
+  store.markArtistSent(first.message.id, 2_000);
+  store.add(
+    { name: '=HYPERLINK("x")', email: 'bob@example.org', message: 'Second, "quoted"\nline', lang: 'en' },
+    3_000,
+  );
+  store.close();
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run messages', () => {
+  it('lists the messages newest first with their delivery status', async () => {
+    const output = await messages();
+    expect(output.indexOf('bob@example.org')).toBeLessThan(output.indexOf('ana@example.org'));
+    expect(output).toMatch(/#2 .*PENDING \(0 failed attempts\)/);
+    expect(output).toMatch(/#1 .*delivered 1970-01-01T00:00:02\.000Z/);
+    expect(output).toContain('2 message(s).');
+  });
+
+  it('exports JSON', async () => {
+    const exported = JSON.parse(await messages('--json')) as { id: number; name: string }[];
+    expect(exported.map((message) => message.id)).toEqual([2, 1]);
+  });
+
+  it('exports CSV, quoted, with formulas neutralised', async () => {
+    const lines = (await messages('--csv')).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,createdAt,name,email,lang,message,artistStatus,replyStatus,attempts,lastError,deliveredAt',
+    );
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain('"Second, ""quoted""');
+  });
+
+  it('says so when there are no messages yet', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'messages-empty-'));
+    const { stdout } = await run(process.execPath, ['scripts/messages.ts'], {
+      env: { ...process.env, DATA_DIR: empty },
+    });
+    expect(stdout).toContain('No messages yet');
+    rmSync(empty, { recursive: true, force: true });
+  });
+});
