@@ -30,6 +30,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page reacts within a few seconds even on a loaded two-core machine.
+          expect: { poll: { timeout: 5_000, interval: 50 } },
         },
       },
     ],

@@ -32,7 +32,8 @@ describe('pages', () => {
     ['/es/samebloodscocktail', 'es-ES'],
     ['/samebloodscocktail', 'pt-BR'],
   ])('%s renders in %s without errors', async (path, htmlLang) => {
-    const { page, problems } = await openPage(browser());
+    // A Portuguese browser: /samebloodscocktail shows the visitor's language.
+    const { page, problems } = await openPage(browser(), { locale: 'pt-BR' });
     const response = await page.goto(`${baseUrl}${path}`);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(path);
@@ -44,7 +45,7 @@ describe('pages', () => {
   });
 
   it('the landing page links the home button to its language, or to / without one', async () => {
-    const { page } = await openPage(browser());
+    const { page } = await openPage(browser(), { locale: 'pt-BR' });
     await page.goto(`${baseUrl}/en/spotify`);
     expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/en');
     await page.goto(`${baseUrl}/samebloodscocktail`);
