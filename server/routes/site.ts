@@ -50,7 +50,9 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
   // A trailing slash names the same page: send it to the one canonical URL.
   app.addHook('onRequest', async (request, reply) => {
     const [path = '/', query] = request.url.split('?');
-    if (path.length > 1 && path.endsWith('/')) {
+    // Only reads: a redirected POST may arrive as a GET and lose its body.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && path.length > 1 && path.endsWith('/')) {
       // Collapse leading slashes too, so `//host/` can never become a protocol-relative URL.
       const clean = `/${path.replace(/^\/+|\/+$/g, '')}`;
       return reply.redirect(query === undefined ? clean : `${clean}?${query}`, 301);

@@ -63,6 +63,11 @@ describe('pages', () => {
     expect(response.headers.location).toBe('/pt/spotify?utm_source=x');
   });
 
+  it('does not redirect a POST with a trailing slash (its body would be lost)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/nothing/', payload: { a: 1 } });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('never turns a double slash into an open redirect', async () => {
     const response = await app.inject({ url: '//evil.example/' });
     expect(response.statusCode).toBe(301);
