@@ -1,0 +1,75 @@
+/**
+ * The JavaScript and CSS each measured page ships, raw, gzip and brotli, broken down by who
+ * brings it: each React island (its chunk and the chunks only it imports), the React runtime
+ * every island shares, the chunks several islands or scripts share, the page scripts and the
+ * stylesheets.
+ */
+import {
+  chunkName,
+  firstLoadTotals,
+  readFirstLoad, sumSizes, type Entry, type FirstLoad, type FirstLoadTotals, type Sizes } from './first-load.ts';
+
+/** Chunks of React and Astro's React renderer, which every island needs. */
+const RUNTIME_CHUNK = /^(client|react|react-dom|jsx-runtime|rolldown-runtime|scheduler)$/;
+
+export interface BundleGroup {
+  /** `KeyboardHero (island, idle)`, `React runtime`, `shared chunks`, `ClientRouter (script)`. */
+  label: string;
+  files: string[];
+  sizes: Sizes;
+}
+
+export interface PageBundles {
+  page: string;
+  document: Sizes;
+  groups: BundleGroup[];
+  totals: FirstLoadTotals;
+  /** Other hosts the HTML points at (video thumbnails), not counted. */
+  external: number;
+  /** Every asset, for results.json. */
+  assets: FirstLoad['assets'];
+}
+
+function entryLabel(entry: Entry): string {
+  if (entry.kind === 'island') return `${entry.name} (island, ${entry.hydrate ?? 'load'})`;
+  if (entry.kind === 'stylesheet') return `${entry.name}.css (stylesheet)`;
+  return `${entry.name} (${entry.kind})`;
+}
+
+/** Groups a page's scripts and stylesheets by the island or script that brings them. */
+export function groupBundles(load: FirstLoad): BundleGroup[] {
+  const groups = new Map<string, string[]>();
+  const put = (label: string, path: string) => groups.set(label, [...(groups.get(label) ?? []), path]);
+  for (const asset of load.assets) {
+    if (asset.kind !== 'script' && asset.kind !== 'stylesheet') continue;
+    const name = chunkName(asset.path);
+    const owners = load.entries.filter((entry) => entry.closure.includes(asset.path));
+    const [owner] = owners;
+    if (RUNTIME_CHUNK.test(name)) put('React runtime (shared)', asset.path);
+    else if (owners.length === 1 && owner) put(entryLabel(owner), asset.path);
+    else put('shared chunks', asset.path);
+  }
+  const byPath = new Map(load.assets.map((asset) => [asset.path, asset]));
+  return [...groups].map(([label, files]) => ({
+    label,
+    files,
+    sizes: sumSizes(files.flatMap((file) => byPath.get(file) ?? [])),
+  }));
+}
+
+/** Reads the bundles of the given pages from dist/. */
+export async function measureBundles(distDir: string, pages: readonly string[]): Promise<PageBundles[]> {
+  return Promise.all(
+    pages.map(async (page) => {
+      const load = await readFirstLoad(distDir, page);
+      return {
+        page,
+        document: load.document,
+        groups: groupBundles(load),
+        totals: firstLoadTotals(load),
+        external: load.external.length,
+        assets: load.assets,
+      };
+    }),
+  );
+}

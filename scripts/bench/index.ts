@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: builds the site, starts the real server, measures (Lighthouse, bundles,
+ * load, click to playing), prints one table with each figure beside its budget, and writes
+ * bench/results.json and bench/summary.md.
+ *
+ * It measures; it does not judge: the exit code is 0 whatever the figures, and 1 only when
+ * something could not run (the build, the server, a measurement). A Lighthouse that cannot
+ * run here is reported in the table and in results.json, and the rest goes on.
+ *
+ * Options (for iterating; the numbers in the README come from a plain run):
+ *   --skip-build  measure the existing dist/
+ *   --quick       1 Lighthouse run per page, 3 s loads, 3 playback samples
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { measureBundles } from './bundles.ts';
+import { CHROME_PATH, measureLighthouse } from './lighthouse.ts';
+import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
+import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
+import { measurePlayback } from './playback.ts';
+import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
+import type { BenchResults, Outcome } from './results.ts';
+import { startBenchServer, type BenchServer } from './server.ts';
+
+const DIST_DIR = 'dist';
+const REPORT_DIR = 'bench';
+const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify'];
+const STATIC_PAGE = '/pt';
+
+const { values: flags } = parseArgs({
+  options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+});
+const quick = flags.quick;
+const plan = {
+  lighthouseRuns: quick ? 1 : 3,
+  loadSeconds: quick ? 3 : 10,
+  warmUpSeconds: quick ? 1 : 2,
+  playbackSamples: quick ? 3 : 10,
+};
+
+const startedAt = Date.now();
+const elapsed = () => {
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+/** Progress goes to stderr, so stdout holds only the table and its notes. */
+const log = (line: string) => console.error(`[bench ${elapsed()}] ${line}`);
+
+const durations: Record<string, number> = {};
+/** Runs one measurement, timing it; an error becomes the outcome instead of stopping the rest. */
+async function measure<T>(name: string, run: () => Promise<T>): Promise<Outcome<T>> {
+  const started = Date.now();
+  log(`${name}…`);
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${name} could not run: ${message}`);
+    return { ok: false, error: message };
+  } finally {
+    durations[name] = Math.round((Date.now() - started) / 100) / 10;
+  }
+}
+
+const atStart = { loadAverage: loadavg()[0] ?? 0, before: await sampleOthersCpuUse() };
+const cpuMeter = startCpuMeter();
+
+if (!flags['skip-build']) {
+  log('npm run build…');
+  const started = Date.now();
+  // The build's own output goes to stderr with the progress lines, so stdout holds only the table.
+  const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 2, 2] });
+  durations['build'] = Math.round((Date.now() - started) / 100) / 10;
+  if (build.status !== 0) {
+    console.error('npm run build failed; nothing was measured.');
+    process.exit(1);
+  }
+}
+
+const bundles = await measure('bundles', () => measureBundles(DIST_DIR, LIGHTHOUSE_PAGES));
+
+let server: BenchServer;
+try {
+  log('starting the server (demo music, temporary data folder)…');
+  server = await startBenchServer(DIST_DIR);
+  log(`server at ${server.url}`);
+} catch (error) {
+  console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let results: BenchResults;
+try {
+  // Lighthouse and the browser first, on a quiet server; the load tests last, as the contact
+  // run leaves the outbox delivering thousands of messages.
+  const lighthouseStarted = Date.now();
+  log(`lighthouse: ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
+  const lighthouse = await measureLighthouse(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
+  durations['lighthouse'] = Math.round((Date.now() - lighthouseStarted) / 100) / 10;
+  if (!lighthouse.ok) log(lighthouse.error);
+
+  const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));
+  const graphql = await measure('graphql', () => measureGraphql(server.url, plan.loadSeconds, plan.warmUpSeconds));
+  const staticHtml = await measure('static html', () =>
+    measureStaticPage(server.url, STATIC_PAGE, plan.loadSeconds, plan.warmUpSeconds),
+  );
+  const contact = await measure('contact', () => measureContact(server.url, server.dataDir, plan.loadSeconds));
+
+  results = {
+    date: new Date().toISOString(),
+    machine: describeMachine(CHROME_PATH, atStart, cpuMeter()),
+    options: { quick, build: !flags['skip-build'] },
+    durations,
+    lighthouse,
+    bundles,
+    graphql,
+    staticHtml,
+    contact,
+    playback,
+  };
+} finally {
+  log('stopping the server…');
+  await server.stop();
+}
+
+durations['total'] = Math.round((Date.now() - startedAt) / 100) / 10;
+const rows = buildRows(results);
+console.log(`\n${renderText(rows)}\n`);
+for (const line of notes(results)) console.log(`- ${line}`);
+const missed = missedBudgets(rows);
+console.log(missed.length === 0 ? '\nEvery budget is met.' : `\n${missed.length} budget(s) missed (see above).`);
+await writeReport(REPORT_DIR, results, rows);
+console.log(`\nWrote ${REPORT_DIR}/results.json and ${REPORT_DIR}/summary.md in ${elapsed()}.`);
+
+const failedToRun = [bundles, results.playback, results.graphql, results.staticHtml, results.contact].some(
+  (outcome) => !outcome.ok,
+);
+process.exit(failedToRun ? 1 : 0);

@@ -1,0 +1,24 @@
+/** The shape of bench/results.json: every measurement, or why it could not be made. */
+import type { PageBundles } from './bundles.ts';
+import type { LighthouseOutcome } from './lighthouse.ts';
+import type { ContactLoadResult, LoadResult } from './load.ts';
+import type { Machine } from './machine.ts';
+import type { PlaybackResult } from './playback.ts';
+
+/** A measurement that ran, or the error that stopped it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+
+export interface BenchResults {
+  date: string;
+  machine: Machine;
+  options: { quick: boolean; build: boolean };
+  /** Seconds each phase took. */
+  durations: Record<string, number>;
+  lighthouse: LighthouseOutcome;
+  bundles: Outcome<PageBundles[]>;
+  graphql: Outcome<LoadResult>;
+  staticHtml: Outcome<LoadResult>;
+  contact: Outcome<ContactLoadResult>;
+  playback: Outcome<PlaybackResult>;
+}
