@@ -9,20 +9,11 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { median } from './stats.ts';
+import { CHROME_PATH, OFFLINE_FLAGS } from '../chromium.ts';
 
-export const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
 /** Headless, and nothing that reaches for the (closed) network on its own. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...OFFLINE_FLAGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type CategoryId = (typeof CATEGORIES)[number];

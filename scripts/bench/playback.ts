@@ -9,20 +9,11 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_PATH } from './lighthouse.ts';
+import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../chromium.ts';
 import { median } from './stats.ts';
 
-/** The end-to-end tests' flags (tests/e2e/browser.ts), audio allowed only after a gesture. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=user-gesture-required',
-];
+/** The end-to-end tests' flags: offline, audio allowed only after a gesture. */
+const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
 
 const PAGE = '/en';
 const HERO_KEY = /^Cocktail Nº1/;

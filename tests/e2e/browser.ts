@@ -6,25 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 
-/** Flags that keep Chromium from reaching for the network, which is closed here. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // As on a visitor's browser: audio may only start from a real gesture.
-  '--autoplay-policy=user-gesture-required',
-];
+const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1600, height: 900 };
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+  const executablePath = CHROME_PATH;
   if (!existsSync(executablePath)) {
     throw new Error(
       `Chromium was not found at ${executablePath}. Install it with ` +
