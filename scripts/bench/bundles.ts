@@ -7,7 +7,13 @@
 import {
   chunkName,
   firstLoadTotals,
-  readFirstLoad, sumSizes, type Entry, type FirstLoad, type FirstLoadTotals, type Sizes } from './first-load.ts';
+  readFirstLoad,
+  sumSizes,
+  type Entry,
+  type FirstLoad,
+  type FirstLoadTotals,
+  type Sizes,
+} from './first-load.ts';
 
 /** Chunks of React and Astro's React renderer, which every island needs. */
 const RUNTIME_CHUNK = /^(client|react|react-dom|jsx-runtime|rolldown-runtime|scheduler)$/;

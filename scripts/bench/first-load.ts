@@ -159,7 +159,8 @@ export function htmlReferences(html: string): HtmlReferences {
           // Browsers fetch the favicon with the page; apple-touch-icon only when saved to a home screen.
           if (rel.has('icon')) add('image', attributes['href']);
         }
-        if (name === 'img') add('image', attributes['srcset'] ? largestCandidate(attributes['srcset']) : attributes['src']);
+        if (name === 'img')
+          add('image', attributes['srcset'] ? largestCandidate(attributes['srcset']) : attributes['src']);
         if (name === 'source' && attributes['srcset']) add('image', largestCandidate(attributes['srcset']));
         if (name === 'astro-island') {
           // Astro loads these when the island hydrates; client:visible ones wait for the
@@ -267,11 +268,14 @@ export async function readFirstLoad(distDir: string, page: string): Promise<Firs
 
 /** Adds up sizes. */
 export function sumSizes(items: readonly Sizes[]): Sizes {
-  return items.reduce((sum, item) => ({ raw: sum.raw + item.raw, gzip: sum.gzip + item.gzip, brotli: sum.brotli + item.brotli }), {
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
-  });
+  return items.reduce(
+    (sum, item) => ({ raw: sum.raw + item.raw, gzip: sum.gzip + item.gzip, brotli: sum.brotli + item.brotli }),
+    {
+      raw: 0,
+      gzip: 0,
+      brotli: 0,
+    },
+  );
 }
 
 /** The totals the budgets are about. */

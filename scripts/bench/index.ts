@@ -99,7 +99,7 @@ try {
   log(`lighthouse: ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
   const lighthouse = await measureLighthouse(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
   durations['lighthouse'] = Math.round((Date.now() - lighthouseStarted) / 100) / 10;
-  if (!lighthouse.ok) log(lighthouse.error);
+  if (!lighthouse.ok) log(`lighthouse could not run: ${lighthouse.error}`);
 
   const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));
   const graphql = await measure('graphql', () => measureGraphql(server.url, plan.loadSeconds, plan.warmUpSeconds));

@@ -6,11 +6,11 @@
  * This machine reaches no outside host: requests to other hosts (the video service's
  * thumbnails) fail, are counted apart, and their console errors are named as such.
  */
+import { existsSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { median } from './stats.ts';
 import { CHROME_PATH, OFFLINE_FLAGS } from '../chromium.ts';
-
+import { median } from './stats.ts';
 
 /** Headless, and nothing that reaches for the (closed) network on its own. */
 const CHROME_FLAGS = ['--headless=new', ...OFFLINE_FLAGS];
@@ -111,8 +111,7 @@ function tableItems(lhr: Result, auditId: string): TableItem[] {
   if (!details?.items) return [];
   if (details.type === 'list') {
     const table = details.items.find((item) => (item as { type?: string }).type === 'table') as
-      | { items?: unknown[] }
-      | undefined;
+      { items?: unknown[] } | undefined;
     return (table?.items ?? []) as TableItem[];
   }
   return details.items as TableItem[];
@@ -299,6 +298,9 @@ export async function measureLighthouse(
   runsPerPage: number,
   log: (line: string) => void,
 ): Promise<LighthouseOutcome> {
+  // chrome-launcher crashes the process (an unhandled spawn error) on a missing executable.
+  if (!existsSync(CHROME_PATH))
+    return { ok: false, error: `Chromium was not found at ${CHROME_PATH} (set CHROME_PATH)` };
   let chrome: LaunchedChrome | undefined;
   try {
     chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -344,7 +346,7 @@ export async function measureLighthouse(
         .map((entry) => ({ page: entry.page, errors: entry.failedRuns })),
     };
   } catch (error) {
-    return { ok: false, error: `Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
     chrome?.kill();
   }

@@ -136,7 +136,7 @@ export async function measurePlayback(baseUrl: string, samples: number): Promise
         heroKey.push(result.heroKey);
         nextTrack.push(result.nextTrack);
       } catch (error) {
-        errors.push(error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error));
+        errors.push(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
         heroKey.push(null);
         nextTrack.push(null);
       }

@@ -78,12 +78,19 @@ function lighthouseRows(results: BenchResults): Row[] {
     perPage('FCP', pages, (page) => page.metrics.fcp, format.ms),
     perPage('LCP', pages, (page) => page.metrics.lcp, format.ms, BUDGETS.lcp),
     perPage('TBT', pages, (page) => page.metrics.tbt, format.ms, BUDGETS.tbt),
-    perPage('CLS', pages, (page) => page.metrics.cls, (value) => value.toFixed(3), BUDGETS.cls),
+    perPage(
+      'CLS',
+      pages,
+      (page) => page.metrics.cls,
+      (value) => value.toFixed(3),
+      BUDGETS.cls,
+    ),
     perPage('Speed Index', pages, (page) => page.metrics.speedIndex, format.ms),
   ];
   rows.push(renderBlockingRow(pages));
   for (const page of pages) rows.push(...transferRows(page));
-  for (const failed of outcome.failedPages) rows.push(notRun(`Lighthouse ${failed.page}`, failed.errors[0] ?? 'failed'));
+  for (const failed of outcome.failedPages)
+    rows.push(notRun(`Lighthouse ${failed.page}`, failed.errors[0] ?? 'failed'));
   return rows;
 }
 
@@ -116,7 +123,9 @@ function renderBlockingRow(pages: readonly PageLighthouse[]): Row {
   const blocking = (page: PageLighthouse) => page.diagnostics?.renderBlocking ?? [];
   const figure = pages
     .map((page) => {
-      const names = blocking(page).map((item) => `${item.url.split('/').pop() ?? item.url} ${format.bytes(item.bytes)}`);
+      const names = blocking(page).map(
+        (item) => `${item.url.split('/').pop() ?? item.url} ${format.bytes(item.bytes)}`,
+      );
       return `${short(page.page)} ${names.length === 0 ? 'none' : names.join(', ')}`;
     })
     .join(' · ');
@@ -178,11 +187,7 @@ function bundleRows(outcome: Outcome<PageBundles[]>): Row[] {
   return rows;
 }
 
-function loadRows(
-  name: string,
-  outcome: Outcome<LoadResult>,
-  budgets: { rate?: Budget; p99?: Budget } = {},
-): Row[] {
+function loadRows(name: string, outcome: Outcome<LoadResult>, budgets: { rate?: Budget; p99?: Budget } = {}): Row[] {
   if (!outcome.ok) return [notRun(name, outcome.error)];
   const result = outcome.value;
   return [
@@ -211,13 +216,17 @@ function serverRows(results: BenchResults): Row[] {
   const seconds = results.graphql.ok ? results.graphql.value.seconds : undefined;
   const rows: Row[] = [
     { kind: 'section', title: `Server under load (autocannon, 50 connections${seconds ? `, ${seconds} s` : ''})` },
-    ...loadRows('GraphQL playlist', results.graphql, { rate: BUDGETS.graphqlRequestsPerSecond, p99: BUDGETS.graphqlP99 }),
+    ...loadRows('GraphQL playlist', results.graphql, {
+      rate: BUDGETS.graphqlRequestsPerSecond,
+      p99: BUDGETS.graphqlP99,
+    }),
     ...loadRows(results.staticHtml.ok ? results.staticHtml.value.name : 'Static HTML', results.staticHtml),
     ...loadRows('Contact', results.contact),
   ];
   if (results.contact.ok) {
     const contact = results.contact.value;
-    const cutOff = contact.cutOffInFlight > 0 ? ` + ${format.count(contact.cutOffInFlight)} cut off in flight at the end` : '';
+    const cutOff =
+      contact.cutOffInFlight > 0 ? ` + ${format.count(contact.cutOffInFlight)} cut off in flight at the end` : '';
     rows.push(
       figureRow(
         'Contact: acknowledged vs stored',
@@ -239,7 +248,8 @@ function playbackRows(results: BenchResults): Row[] {
   const spread = (middle: number, values: (number | null)[]) => {
     const measured = values.filter((value): value is number => value !== null);
     const failed = values.length - measured.length;
-    const range = measured.length > 0 ? `${format.ms(Math.min(...measured))} – ${format.ms(Math.max(...measured))}` : '';
+    const range =
+      measured.length > 0 ? `${format.ms(Math.min(...measured))} – ${format.ms(Math.max(...measured))}` : '';
     return `${format.ms(middle)} (${range}${failed > 0 ? `; ${failed} never played` : ''})`;
   };
   return [

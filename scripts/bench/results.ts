@@ -8,7 +8,6 @@ import type { PlaybackResult } from './playback.ts';
 /** A measurement that ran, or the error that stopped it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
-
 export interface BenchResults {
   date: string;
   machine: Machine;

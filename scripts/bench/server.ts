@@ -4,6 +4,7 @@
  * removes both when it stops.
  */
 import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,12 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
   const removeDirs = async () => {
     await Promise.all([dataDir, mediaDir].map((dir) => rm(dir, { recursive: true, force: true })));
   };
+  // Should the benchmark crash before stop(), the folders still go (the child exits on its own
+  // when the IPC channel closes).
+  const removeDirsOnExit = () => {
+    for (const dir of [dataDir, mediaDir]) rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', removeDirsOnExit);
   await generateDemoMedia(mediaDir, DEMO_SECONDS_PER_TRACK);
 
   const child = fork(SERVE_SCRIPT, {
@@ -80,12 +87,13 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
     url,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.send('close');
         await exited;
       }
       await removeDirs();
+      process.off('exit', removeDirsOnExit);
     },
   };
 }
