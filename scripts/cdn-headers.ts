@@ -4,15 +4,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cspDirectives } from '../server/services/csp.ts';
+import { cspDirectives, cspHeader } from '../server/services/csp.ts';
 import { scanSitePages } from '../server/services/site-pages.ts';
 
 const distDir = process.argv[2] ?? 'dist';
 const site = await scanSitePages(distDir);
 const apiBase = process.env['PUBLIC_API_BASE'];
-const csp = Object.entries(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiBase).origin : null }))
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join('; ');
+const csp = cspHeader(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiBase).origin : null }));
 
 const headers = `/*
   Content-Security-Policy: ${csp}

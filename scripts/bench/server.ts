@@ -48,7 +48,11 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
 
   const child = fork(SERVE_SCRIPT, {
     // node:sqlite still prints an ExperimentalWarning on Node 24; it says nothing about our code.
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: [
+      '--disable-warning=ExperimentalWarning',
+      // BENCH_CPU_PROFILE=<folder> writes the server's CPU profile there (open it in Chrome's DevTools).
+      ...(process.env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROFILE']}`] : []),
+    ],
     env: {
       ...process.env,
       NODE_ENV: 'production',

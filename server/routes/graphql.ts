@@ -51,7 +51,7 @@ const schema = /* GraphQL */ `
 `;
 
 const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library, mediaBaseUrl, development }) => {
-  const describe = (track: Track) => ({
+  const describeTrack = (track: Track) => ({
     title: track.title,
     artist: track.artist,
     album: track.album,
@@ -61,6 +61,17 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     coverUrl: coverUrl(track),
     mimeType: track.mimeType,
   });
+  // Built once per track: a Track never changes (the library makes a new one when its file
+  // changes), so a cached view never carries a stale URL.
+  const views = new WeakMap<Track, ReturnType<typeof describeTrack>>();
+  const describe = (track: Track) => {
+    let view = views.get(track);
+    if (!view) {
+      view = describeTrack(track);
+      views.set(track, view);
+    }
+    return view;
+  };
 
   const rules: ValidationRule[] = [maxAliasesRule, maxFieldsRule];
   if (!development) rules.push(NoSchemaIntrospectionCustomRule);
@@ -86,6 +97,9 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     path: '/graphql',
     graphiql: development,
     queryDepth: MAX_QUERY_DEPTH,
+    // Compile a document to a function (graphql-jit) from its first use: the site sends the
+    // same few queries over and over, and compiled ones run about twice as fast.
+    jit: 1,
     validationRules: rules,
     allowBatchedQueries: false,
     csrfPrevention: true,

@@ -41,7 +41,7 @@ const ANALYTICS = {
 export const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 export const VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
-/** The directives in the shape @fastify/helmet takes. */
+/** The page policy's directives, each with its sources. */
 export function cspDirectives(input: CspInput): Record<string, string[]> {
   const analytics = (hosts: string[]) => (input.analytics ? hosts : []);
   // Audio and covers come from the API's server unless MEDIA_BASE_URL moved them.
@@ -64,4 +64,11 @@ export function cspDirectives(input: CspInput): Record<string, string[]> {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+}
+
+/** A policy's header value: `name source source; name source`. */
+export function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
 }

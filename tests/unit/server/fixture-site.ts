@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 
 export const INLINE_SCRIPT = "console.log('inline')";
@@ -71,6 +71,7 @@ export function createFixtureSite(): FixtureSite {
 export async function buildTestApp(
   fixture: Pick<FixtureSite, 'dir' | 'mediaDir' | 'dataDir'>,
   env: Record<string, string> = {},
+  options: BuildOptions = { watchMedia: false },
 ): Promise<FastifyInstance> {
   const config: Config = loadConfig({
     DIST_DIR: fixture.dir,
@@ -79,5 +80,5 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return buildApp(config, { watchMedia: false });
+  return buildApp(config, options);
 }

@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
@@ -43,6 +45,25 @@ describe('playlist(playlistName)', () => {
       coverUrl: expect.stringMatching(/^\/media-covers\/Cocktail%20N%C2%BA2\/01-Segunda%20Rodada\.wav\?v=/) as unknown,
     });
     expect(tracks[0]?.['duration']).toBeCloseTo(1, 1);
+  });
+
+  it('answers a repeated (compiled) query with the files as they are now', { timeout: 20_000 }, async () => {
+    const ownMedia = await createMediaFolder();
+    const watching = await buildTestApp({ ...site, mediaDir: ownMedia.dir }, {}, { watchMedia: true });
+    const titles = async () => {
+      const { body } = await graphql(watching, PLAYLIST, { name: 'Cocktail Nº2' });
+      return (body.data as { playlist: { title: string; url: string }[] }).playlist;
+    };
+    const before = await titles();
+    expect(await titles()).toEqual(before);
+    copyFileSync(
+      join(ownMedia.dir, 'TTMM', '01-O Chamado.wav'),
+      join(ownMedia.dir, 'Cocktail Nº2', '01-Segunda Rodada.wav'),
+    );
+    await expect.poll(async () => (await titles())[0]?.title, { timeout: 10_000 }).toBe('O Chamado');
+    expect((await titles())[0]?.url).not.toBe(before[0]?.url);
+    await watching.close();
+    ownMedia.cleanup();
   });
 
   it('gives an empty list for an unknown playlist', async () => {

@@ -162,6 +162,17 @@ describe('security headers', () => {
     }
   });
 
+  it('sends the page policy with HTML only, and a policy that allows nothing with everything else', async () => {
+    const pagePolicy = (await app.inject({ url: '/pt' })).headers['content-security-policy'];
+    expect((await app.inject({ url: '/missing.js' })).headers['content-type']).toMatch(/^text\/html/);
+    expect((await app.inject({ url: '/missing.js' })).headers['content-security-policy']).toBe(pagePolicy);
+    for (const url of ['/_astro/app.abc123.js', '/healthz', '/', '/api/nothing']) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('sends HSTS only over HTTPS', async () => {
     expect((await app.inject({ url: '/pt' })).headers['strict-transport-security']).toBeUndefined();
   });
