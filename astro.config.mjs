@@ -17,7 +17,7 @@ export default defineConfig({
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'auto' },
+  build: { format: 'file', inlineStylesheets: 'always' },
   i18n: {
     locales: ['pt', 'en', 'es'],
     defaultLocale: 'pt',

@@ -51,6 +51,9 @@ export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
                 alt=""
                 loading="lazy"
                 decoding="async"
+                // Thumbnails come from the video service's host and are never the page's main
+                // content: they wait for the page's own requests.
+                fetchPriority="low"
               />
               <span>{video.title}</span>
             </button>
