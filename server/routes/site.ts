@@ -1,10 +1,11 @@
 /**
- * The built site: pages at clean URLs, hashed assets cached for a year, HTML revalidated,
- * precompressed brotli/gzip variants, and the redirects of SPEC §2.
+ * The built site: pages at clean URLs (from memory), hashed assets cached for a year, HTML
+ * revalidated, precompressed brotli/gzip variants, and the redirects of SPEC §2.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAssetPath, languageForRequest, UNKNOWN_PAGE_TARGET } from '../services/language-redirect.ts';
+import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
 
 export interface SiteRoutesOptions {
   distDir: string;
@@ -17,12 +18,36 @@ const REVALIDATE = 'no-cache';
 const ONE_DAY = 'public, max-age=86400';
 /** A redirect that depends on the visitor must not be cached by a shared cache. */
 const PRIVATE_REDIRECT = 'private, no-store';
+const NOT_FOUND_PAGE = '404.html';
 
 /** Astro puts every content-hashed file under /_astro/. The path may be a .br or .gz variant. */
 function cacheControlFor(filePath: string): string {
   if (filePath.includes('/_astro/')) return IMMUTABLE;
   if (/\.html(?:\.br|\.gz)?$/.test(filePath)) return REVALIDATE;
   return ONE_DAY;
+}
+
+/** True when an If-None-Match header names this ETag (or `*`); weak and strong compare alike. */
+function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Sends a page in the best encoding the client takes; 304 when its copy is current. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: StoredPage, status = 200): FastifyReply {
+  const encoding = chooseEncoding(request.headers['accept-encoding'], page);
+  const variant = page[encoding] ?? page.identity;
+  reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', REVALIDATE)
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', variant.etag);
+  if (status === 200 && matchesETag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.code(status).send(variant.body);
 }
 
 function redirectTo(reply: FastifyReply, location: string, vary?: string): FastifyReply {
@@ -67,17 +92,20 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     redirectTo(reply, `/${languageForRequest(request.headers)}`, 'Cookie, Accept-Language'),
   );
 
+  const store = await loadPages(distDir, [...pages.values(), NOT_FOUND_PAGE]);
   for (const [path, file] of pages) {
-    app.get(path, async (_request, reply) => reply.sendFile(file));
+    const page = store.get(file);
+    if (page) app.get(path, async (request, reply) => sendPage(request, reply, page));
   }
+  const notFoundPage = store.get(NOT_FOUND_PAGE);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
-    if (isRead && !path.startsWith('/api/') && !path.startsWith('/graphql')) {
-      return reply.code(404).sendFile('404.html');
+    if (isRead && notFoundPage && !path.startsWith('/api/') && !path.startsWith('/graphql')) {
+      return sendPage(request, reply, notFoundPage, 404);
     }
     return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${path}` });
   });

@@ -44,7 +44,7 @@ export interface FixtureSite {
   cleanup: () => void;
 }
 
-/** Writes the fixture, with brotli and gzip variants of the script as `npm run build` does. */
+/** Writes the fixture, with brotli and gzip variants of the script and pages as `npm run build` does. */
 export function createFixtureSite(): FixtureSite {
   const dir = mkdtempSync(join(tmpdir(), 'site-fixture-'));
   const mediaDir = mkdtempSync(join(tmpdir(), 'media-empty-'));
@@ -54,9 +54,11 @@ export function createFixtureSite(): FixtureSite {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);
   }
-  const script = Buffer.from(FILES['_astro/app.abc123.js'] ?? '');
-  writeFileSync(join(dir, '_astro/app.abc123.js.br'), brotliCompressSync(script));
-  writeFileSync(join(dir, '_astro/app.abc123.js.gz'), gzipSync(script));
+  for (const path of Object.keys(FILES).filter((name) => /\.(?:html|js)$/.test(name))) {
+    const content = Buffer.from(FILES[path] ?? '');
+    writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
+    writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
+  }
   return {
     dir,
     mediaDir,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildTestApp, createFixtureSite, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-site.ts';
 
 let app: FastifyInstance;
@@ -51,6 +51,30 @@ describe('pages', () => {
     expect(response.body).toContain(text);
   });
 
+  it('sends the brotli, gzip or plain page as the client accepts, each with its own ETag', async () => {
+    const br = await app.inject({ url: '/en', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('home en');
+    const gzip = await app.inject({ url: '/en', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('home en');
+    const plain = await app.inject({ url: '/en', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('home en');
+    for (const response of [br, gzip, plain]) expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(new Set([br, gzip, plain].map((response) => response.headers.etag)).size).toBe(3);
+  });
+
+  it('answers 304 when the client already has the current page', async () => {
+    const first = await app.inject({ url: '/pt', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    const again = await app.inject({ url: '/pt', headers: { 'accept-encoding': 'br', 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await app.inject({ url: '/pt', headers: { 'accept-encoding': 'br', 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/en' });
     expect(response.statusCode).toBe(200);
@@ -91,10 +115,10 @@ describe('unknown paths', () => {
     },
   );
 
-  it('never redirects a page to itself when its file has gone missing', async () => {
+  it('never redirects a page to itself when the build lacks its file', async () => {
     const fixture = createFixtureSite();
-    const broken = await buildTestApp(fixture);
     rmSync(join(fixture.dir, 'pt.html'));
+    const broken = await buildTestApp(fixture);
     const response = await broken.inject({ url: '/pt' });
     expect(response.statusCode).toBe(404);
     await broken.close();

@@ -1,0 +1,70 @@
+/**
+ * The built HTML pages, read into memory once at start with their brotli and gzip variants.
+ *
+ * Pages are few, small and fixed for the life of the process (a deploy restarts the server,
+ * and the CSP hashes are computed from the same files at start), so serving them from memory
+ * costs nothing and spares every page view an open/stat/read/close on the disk.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
+export interface PageVariant {
+  body: Buffer;
+  /** Strong validator, different for each encoding of the same page. */
+  etag: string;
+}
+
+/** One page: the plain file always, its compressed variants when the build wrote them. */
+export type StoredPage = Partial<Record<PageEncoding, PageVariant>> & { identity: PageVariant };
+
+const EXTENSIONS: Record<Exclude<PageEncoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+
+async function readVariant(path: string, encoding: PageEncoding): Promise<PageVariant | undefined> {
+  try {
+    const body = await readFile(path);
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
+    return { body, etag: `"${hash}-${encoding}"` };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Reads the given HTML files (paths relative to `distDir`); a missing one is left out. */
+export async function loadPages(distDir: string, files: Iterable<string>): Promise<Map<string, StoredPage>> {
+  const store = new Map<string, StoredPage>();
+  for (const file of files) {
+    const path = join(distDir, file);
+    const identity = await readVariant(path, 'identity');
+    if (!identity) continue;
+    const page: StoredPage = { identity };
+    for (const [encoding, extension] of Object.entries(EXTENSIONS) as [keyof typeof EXTENSIONS, string][]) {
+      const variant = await readVariant(path + extension, encoding);
+      if (variant) page[encoding] = variant;
+    }
+    store.set(file, page);
+  }
+  return store;
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli, then gzip, then none, among
+ * those the page has and the client accepts (a `q=0` refuses one).
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, page: StoredPage): PageEncoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    if (quality && Number(quality.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (page[encoding] && (accepted.has(encoding) || accepted.has('*'))) return encoding;
+  }
+  return 'identity';
+}
