@@ -7,7 +7,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
-import { maxAliasesRule, maxFieldsRule } from '../services/graphql-limits.ts';
+import {
+  hasTooManyFieldNodes,
+  MAX_FIELDS,
+  maxAliasesRule,
+  maxFieldsRule,
+  requestBodyProblem,
+} from '../services/graphql-limits.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import { audioUrl, coverUrl } from '../services/track-urls.ts';
 
@@ -103,7 +109,16 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     validationRules: rules,
     allowBatchedQueries: false,
     csrfPrevention: true,
-    additionalRouteOptions: { bodyLimit: MAX_BODY_BYTES },
+    additionalRouteOptions: {
+      bodyLimit: MAX_BODY_BYTES,
+      // Before Fastify's schema coerces types (42 into "42", ["{…}"] into "{…}") and before
+      // Mercurius takes a non-string query for a ready-parsed document.
+      preValidation: async (request, reply) => {
+        if (request.method !== 'POST') return;
+        const problem = requestBodyProblem(request.body, request.headers['content-type']);
+        if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
+      },
+    },
     errorFormatter: (execution, context) => {
       // A resolver's unexpected failure may name files or internals: log it, say less.
       // Validation errors and our own ErrorWithProps are meant for the caller and pass as they are.
@@ -115,6 +130,12 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
       });
       return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
     },
+  });
+
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    if (hasTooManyFieldNodes(document)) {
+      throw new mercurius.ErrorWithProps(`Query too large: at most ${MAX_FIELDS} fields are allowed.`, {}, 400);
+    }
   });
 };
 

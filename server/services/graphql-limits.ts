@@ -4,9 +4,12 @@
  * fields selected, fragments included.
  */
 import {
+  BREAK,
   GraphQLError,
   Kind,
+  visit,
   type ASTVisitor,
+  type DocumentNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
@@ -65,4 +68,38 @@ export function maxFieldsRule(context: ValidationContext): ASTVisitor {
       }
     },
   };
+}
+
+/**
+ * True when a document holds more field nodes than any acceptable operation selects: checked
+ * in one linear pass before validation, because graphql-js's check that same-named fields can
+ * merge is quadratic and would otherwise run on thousands of repeated fields before the
+ * rules above could refuse them. (Fragments must all be used, so a valid document never has
+ * more field nodes than its operations select.)
+ */
+export function hasTooManyFieldNodes(document: DocumentNode): boolean {
+  let fields = 0;
+  visit(document, {
+    Field() {
+      fields += 1;
+      return fields > MAX_FIELDS ? BREAK : undefined;
+    },
+  });
+  return fields > MAX_FIELDS;
+}
+
+/** Why a GraphQL POST body is not a request at all (wrong JSON types), or null when it is one. */
+export function requestBodyProblem(body: unknown, contentType: string | undefined): string | null {
+  // `Content-Type: application/graphql` carries the bare document.
+  if (contentType?.toLowerCase().startsWith('application/graphql')) return null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'The request body must be a JSON object with a query.';
+  }
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string') return '"query" must be a string.';
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    return '"variables" must be an object.';
+  }
+  if (operationName != null && typeof operationName !== 'string') return '"operationName" must be a string.';
+  return null;
 }

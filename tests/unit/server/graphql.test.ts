@@ -187,6 +187,36 @@ describe('limits', () => {
     }
   });
 
+  it.each([
+    ['{"query": 42}', '"query" must be a string.'],
+    ['{"query": ["{ playlists { name } }"]}', '"query" must be a string.'],
+    ['{"query": {"kind": "Document", "definitions": []}}', '"query" must be a string.'],
+    ['{"query": "{ playlists { name } }", "variables": [1]}', '"variables" must be an object.'],
+    ['{"query": "{ playlists { name } }", "operationName": 7}', '"operationName" must be a string.'],
+    ['"{ playlists { name } }"', 'The request body must be a JSON object with a query.'],
+  ])('refuses a body of the wrong shape with 400: %s', async (payload, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ data: null, errors: [{ message }] });
+  });
+
+  it('refuses thousands of repeated fields before validating them', async () => {
+    // ~8 KB of `playlists { name }`: graphql-js's field-merging check, which is quadratic, took
+    // 200–400 ms on it. The unknown field would be a validation error: its absence shows the
+    // document was refused before validation ran.
+    const query = `{ ${'playlists { name } '.repeat(400)} nope }`;
+    const { status, body } = await graphql(app, query);
+    expect(status).toBe(400);
+    expect(body.errors?.map((error) => error.message)).toEqual([
+      `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
+    ]);
+  });
+
   it('points the urls at MEDIA_BASE_URL when it is set', async () => {
     const cdn = await buildTestApp(
       { ...site, mediaDir: media.dir },
