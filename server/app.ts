@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
 import contactRoutes from './routes/contact.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
@@ -16,10 +16,16 @@ import siteRoutes from './routes/site.ts';
 import { cspDirectives } from './services/csp.ts';
 import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
-import { openMessageStore } from './services/message-store.ts';
+import { openInbox } from './services/message-inbox.ts';
 import { startOutbox } from './services/outbox.ts';
 import { readStreamingLinks } from './services/site-settings.ts';
 import { scanSitePages } from './services/site-pages.ts';
+
+/**
+ * The security headers of an answer Fastify gives before any hook runs (a URL whose
+ * percent-encoding cannot be decoded): the security-headers plugin never sees it.
+ */
+const EARLY_ERROR_HEADERS = { ...EVERY_RESPONSE, 'content-security-policy': NON_DOCUMENT_CSP };
 
 /** The largest request body any route accepts; routes may set a smaller one. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -34,9 +40,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const site = await scanSitePages(config.DIST_DIR);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    // Trust the one proxy in front, not every address in X-Forwarded-For: trusting all hops
+    // makes the client address the leftmost entry, which the client writes itself, and a
+    // flood could then dodge the per-address rate limit with a made-up address per request.
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Without this, such an answer lacks the security headers and echoes the URL with
+    // Fastify's internal error code.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid.' : 'The request is not valid.';
+      // The reply's generic route types name no status codes; this one answers any route.
+      void (reply as FastifyReply).code(400).headers(EARLY_ERROR_HEADERS).send({ error: 'Bad Request', message });
+    },
+    // A client must send its whole request within this time: without a limit, a slow-loris
+    // client dripping a body byte by byte holds its connection (and a file descriptor) forever.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Given to Node's server at creation too: set only afterwards (as Fastify does), the limit
+    // cuts off slow headers but not a slow body. Node checks it every 30 s by default; check
+    // often enough that it means what it says.
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
   });
 
   // Every error is answered as JSON without stack traces or file paths.
@@ -48,7 +74,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
-  const store = openMessageStore(config.DATA_DIR);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,
@@ -57,19 +82,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     links: readStreamingLinks(),
     log: app.log,
   });
-  const outbox = startOutbox({
-    store,
-    mailer,
+  // An unusable data folder must not take the pages and the music down with it: the inbox
+  // answers null until it can open the database (the contact route then says 503).
+  const inbox = openInbox({
+    dataDir: config.DATA_DIR,
     log: app.log,
-    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-    retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+    startOutbox: (store) =>
+      startOutbox({
+        store,
+        mailer,
+        log: app.log,
+        retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+        retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+      }),
   });
   // Closing order: stop taking requests (Fastify), finish the delivery in progress, then
   // close the database it writes to.
   app.addHook('onClose', async () => {
     library.close();
-    await outbox.close();
-    store.close();
+    await inbox.close();
   });
 
   const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
@@ -78,8 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, { origin: config.SITE_ORIGINS.length > 0 ? config.SITE_ORIGINS : false });
   await app.register(healthRoutes);
   await app.register(contactRoutes, {
-    store,
-    outbox,
+    inbox,
     perClientPerMinute: config.CONTACT_RATE_LIMIT,
     globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
   });

@@ -14,7 +14,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when a reverse proxy terminates TLS, so client addresses and https are read from it. */
+  /**
+   * Set when one reverse proxy in front terminates TLS: the client address is then the one it
+   * appends to X-Forwarded-For, and https comes from its X-Forwarded-Proto.
+   */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
@@ -57,6 +60,8 @@ const envSchema = z.object({
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  /** A client must send its whole request (headers and body) within this many ms, or get 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 type Env = z.infer<typeof envSchema>;

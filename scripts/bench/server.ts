@@ -1,9 +1,10 @@
 /**
  * Starts the real server for the benchmark in a child process (see serve.ts for why), with a
  * temporary DATA_DIR and a temporary MEDIA_DIR filled with the generated demo music, and
- * removes both when it stops.
+ * removes both when it stops. The soak (scripts/soak/) starts it with options: folders it owns
+ * (kept across a SIGKILL and a restart), extra environment, another user.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,25 +27,50 @@ export interface BenchServer {
   url: string;
   /** Where the contact messages database lives, to count what was stored. */
   dataDir: string;
+  mediaDir: string;
+  /** The server's process (its pid, its IPC channel, its exit). */
+  child: ChildProcess;
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as a crash would, and waits until it is gone. */
+  kill(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** Environment over the benchmark's own (e.g. SMTP_URL, or the real rate limits). */
+  env?: Record<string, string>;
+  /** Use these folders, which the caller owns and removes, instead of temporary ones. */
+  dataDir?: string;
+  /** A folder already holding music (the demo set is not generated then). */
+  mediaDir?: string;
+  /** Run the server as this user and group (the caller, as root, to drop root's rights). */
+  uid?: number;
+  gid?: number;
+  /** More Node flags for the child (e.g. `--import` a monitor). */
+  execArgv?: string[];
+  /** Where the server's stdout and stderr go: a file descriptor, or inherited by default. */
+  output?: number;
 }
 
 const SERVE_SCRIPT = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
 /** Starts the server on a free port of 127.0.0.1 and resolves once it listens. */
-export async function startBenchServer(distDir: string): Promise<BenchServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
-  const mediaDir = await mkdtemp(join(tmpdir(), 'bench-media-'));
+export async function startBenchServer(distDir: string, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'bench-data-')));
+  const mediaDir = options.mediaDir ?? (await mkdtemp(join(tmpdir(), 'bench-media-')));
+  // Only the folders made here are removed here.
+  const ownDirs = [options.dataDir ? null : dataDir, options.mediaDir ? null : mediaDir].filter(
+    (dir): dir is string => dir !== null,
+  );
   const removeDirs = async () => {
-    await Promise.all([dataDir, mediaDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all(ownDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
   // Should the benchmark crash before stop(), the folders still go (the child exits on its own
   // when the IPC channel closes).
   const removeDirsOnExit = () => {
-    for (const dir of [dataDir, mediaDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of ownDirs) rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', removeDirsOnExit);
-  await generateDemoMedia(mediaDir, DEMO_SECONDS_PER_TRACK);
+  if (!options.mediaDir) await generateDemoMedia(mediaDir, DEMO_SECONDS_PER_TRACK);
 
   const child = fork(SERVE_SCRIPT, {
     // node:sqlite still prints an ExperimentalWarning on Node 24; it says nothing about our code.
@@ -52,6 +78,7 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
       '--disable-warning=ExperimentalWarning',
       // BENCH_CPU_PROFILE=<folder> writes the server's CPU profile there (open it in Chrome's DevTools).
       ...(process.env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROFILE']}`] : []),
+      ...(options.execArgv ?? []),
     ],
     env: {
       ...process.env,
@@ -62,8 +89,11 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
       LOG_LEVEL: 'silent',
       CONTACT_RATE_LIMIT: UNLIMITED,
       CONTACT_GLOBAL_LIMIT: UNLIMITED,
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit', 'ipc'],
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
   });
 
   let url: string;
@@ -87,11 +117,20 @@ export async function startBenchServer(distDir: string): Promise<BenchServer> {
     throw error;
   }
 
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {
     url,
     dataDir,
+    mediaDir,
+    child,
+    async kill() {
+      if (gone()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
+      if (!gone()) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.send('close');
         await exited;

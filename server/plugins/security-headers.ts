@@ -24,7 +24,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Set on every response; a route may override one (media allows cross-origin embedding). */
-const EVERY_RESPONSE: Record<string, string> = {
+export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   // The same as the CSP's frame-ancestors 'none', for browsers that predate it.

@@ -6,12 +6,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { validateContact } from '../services/contact-validation.ts';
-import type { MessageStore } from '../services/message-store.ts';
-import type { Outbox } from '../services/outbox.ts';
+import type { Inbox } from '../services/message-inbox.ts';
 
 export interface ContactRoutesOptions {
-  store: MessageStore;
-  outbox: Outbox;
+  /** The store and its outbox; null from `open()` while the data folder is unusable. */
+  inbox: Inbox;
   /** Messages a minute from one client address. */
   perClientPerMinute: number;
   /** Messages a minute from everyone together. */
@@ -20,6 +19,7 @@ export interface ContactRoutesOptions {
 
 const BODY_LIMIT_BYTES = 16 * 1024;
 const MINUTE_MS = 60_000;
+const UNAVAILABLE = 'We could not store your message right now. Please try again in a few minutes.';
 
 interface Answer {
   success: boolean;
@@ -32,7 +32,7 @@ const refuse = (reply: FastifyReply, status: number, answer: Omit<Answer, 'succe
   reply.code(status).send({ success: false, ...answer } satisfies Answer);
 
 const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
-  const { store, outbox } = options;
+  const { inbox } = options;
 
   await app.register(rateLimit, {
     global: false,
@@ -94,16 +94,18 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
         request.log.info('contact honeypot filled: discarded');
         return reply.code(202).send({ success: true, message: 'Message received.', autoReplyStatus: 'skipped' });
       }
+      // Null while the data folder cannot be used: say so rather than pretend (the log has why).
+      const opened = inbox.open();
       let stored;
       try {
-        stored = store.add(result.message);
+        if (!opened) throw new Error('the contact messages database is not open');
+        stored = opened.store.add(result.message);
       } catch (error) {
         request.log.error({ err: error }, 'could not store a contact message');
-        return refuse(reply, 503, {
-          message: 'We could not store your message right now. Please try again in a few minutes.',
-        });
+        reply.header('Retry-After', 60);
+        return refuse(reply, 503, { message: UNAVAILABLE });
       }
-      if (!stored.duplicate) outbox.notify();
+      if (!stored.duplicate) opened.outbox.notify();
       return reply.code(202).send({
         success: true,
         message: 'Message received.',

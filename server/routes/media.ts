@@ -4,6 +4,7 @@
  * looked up, never joined into a path from the request), with Range requests, ETag and
  * Last-Modified, the right content type, and a year of caching for versioned URLs.
  */
+import { stat } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
@@ -56,9 +57,16 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
   app.get<{ Params: TrackParams; Querystring: VersionQuery }>('/media/:playlist/:file', async (request, reply) => {
     const track = library.track(request.params.playlist, request.params.file);
     if (!track) return notFound(reply);
+    // The index may lag behind the disk (a file removed or cut short since it was scanned):
+    // ask the disk, so such a file is a plain 404 and a range is judged on the real size.
+    const size = await stat(library.pathOf(track)).then(
+      (info) => (info.isFile() ? info.size : null),
+      () => null,
+    );
+    if (size === null) return notFound(reply);
     cacheHeaders(reply, track, request.query.v);
-    if (isUnsatisfiableRange(request.headers.range, track.size)) {
-      return reply.code(416).header('Content-Range', `bytes */${track.size}`).send();
+    if (isUnsatisfiableRange(request.headers.range, size)) {
+      return reply.code(416).header('Content-Range', `bytes */${size}`).send();
     }
     reply.header('Content-Type', track.mimeType);
     return reply.sendFile(`${track.playlist}/${track.file}`, {
@@ -74,8 +82,9 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
     async (request, reply) => {
       const track = library.track(request.params.playlist, request.params.file);
       if (!track?.hasCover) return notFound(reply);
-      const metadata = await parseFile(library.pathOf(track), { duration: false });
-      const picture = metadata.common.picture?.[0];
+      // A file removed or damaged since the index was built has no cover to give, not a 500.
+      const metadata = await parseFile(library.pathOf(track), { duration: false }).catch(() => null);
+      const picture = metadata?.common.picture?.[0];
       if (!picture) return notFound(reply);
       cacheHeaders(reply, track, request.query.v);
       return reply.type(picture.format).send(Buffer.from(picture.data));

@@ -1,0 +1,197 @@
+/**
+ * `npm run soak`: the real server under load, faults and hostile input, with figures. Starts
+ * the server (scripts/bench/server.ts) with a real SMTP peer and temporary folders for each
+ * scenario, prints one table with every figure beside what it must be, writes bench/soak.json,
+ * and exits 1 when a must-hold invariant fails (a message lost or sent twice, a 5xx on hostile
+ * input, a crash). Every request goes to 127.0.0.1. About five minutes on a 2-core VM.
+ *
+ * Options:
+ *   --seed N   the hostile cases' seed (default 2024; the table names the one used)
+ *   --quick    a 10 s load instead of 60 s, while working on the soak itself
+ */
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { SoakContext } from './context.ts';
+import { killAndRestart, mediaFaults, readOnlyDataFolder, smtpOutage } from './faults.ts';
+import { runHeaders } from './headers.ts';
+import { runHostile, SOAK_REQUEST_TIMEOUT_MS } from './hostile.ts';
+import { LOAD_SECONDS, runLoad } from './load.ts';
+import { mailEnv, startSmtpPeer } from './mail.ts';
+import { makeMediaTemplate, copyMedia } from './media.ts';
+import { brokenInvariants, judged, renderTable, reported, writeSoakReport, type Row } from './report.ts';
+import { crashes, startSoakServer } from './server.ts';
+
+const DIST_DIR = resolve('dist');
+const REPORT_DIR = 'bench';
+
+const { values: flags } = parseArgs({
+  options: { seed: { type: 'string', default: '2024' }, quick: { type: 'boolean', default: false } },
+});
+const seed = Number(flags.seed);
+
+const startedAt = Date.now();
+const elapsed = () => {
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+/** Progress goes to stderr, so stdout holds only the table. */
+const log = (line: string) => console.error(`[soak ${elapsed()}] ${line}`);
+
+if (!existsSync(join(DIST_DIR, 'pt.html'))) {
+  console.error('There is no built site in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+
+const root = await mkdtemp(join(tmpdir(), 'soak-'));
+// Readable by the unprivileged user the read-only scenario runs its server as.
+await chmod(root, 0o755);
+await mkdir(REPORT_DIR, { recursive: true });
+const logFile = resolve(REPORT_DIR, 'soak-server.log');
+await writeFile(logFile, '');
+const context: SoakContext = { distDir: DIST_DIR, root, mediaTemplate: await makeMediaTemplate(root), logFile, log };
+const secretPaths = [root, process.cwd()];
+
+const rows: Row[] = [];
+const figures: Record<string, unknown> = {};
+const durations: Record<string, number> = {};
+
+/** Runs one scenario; one that cannot run is a failed invariant, and the others still run. */
+async function scenario(name: string, run: () => Promise<Row[]>): Promise<void> {
+  const started = Date.now();
+  log(`${name}…`);
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${name} could not run: ${message}`);
+    rows.push(judged(name, 'could not run', message, 'runs', false));
+  } finally {
+    durations[name] = Math.round((Date.now() - started) / 100) / 10;
+  }
+}
+
+try {
+  await scenario('Load', async () => {
+    const peer = await startSmtpPeer();
+    const server = await startSoakServer(DIST_DIR, {
+      scenario: 'Load',
+      logFile,
+      dataDir: await mkdtemp(join(root, 'data-')),
+      mediaDir: await copyMedia(context.mediaTemplate, root),
+      env: mailEnv(peer),
+    });
+    try {
+      const load = await runLoad(server, peer, log, flags.quick ? 10 : LOAD_SECONDS);
+      figures['load'] = load;
+      const s = 'Load';
+      return [
+        reported(s, 'clients × seconds', `${load.connections} × ${load.seconds} s`),
+        reported(
+          s,
+          'requests served',
+          `${load.requests.toLocaleString('en')} (${Math.round(load.requestsPerSecond).toLocaleString('en')} req/s)`,
+        ),
+        judged(
+          s,
+          'error rate',
+          `${(load.errorRate * 100).toFixed(2)} % (${load.errors})`,
+          '0 %',
+          load.errors === 0,
+          false,
+        ),
+        judged(
+          s,
+          'latency p50 · p99 · max',
+          `${load.p50Ms} · ${load.p99Ms} · ${load.maxMs} ms`,
+          'p99 < 500 ms',
+          load.p99Ms < 500,
+          false,
+        ),
+        reported(s, 'server peak memory (RSS)', `${Math.round(load.peakRssMb)} MB`),
+        reported(s, 'contact messages acknowledged', load.acknowledged),
+        judged(s, 'acknowledged messages lost', load.lost, '0', load.lost === 0),
+        judged(
+          s,
+          'undelivered after the load',
+          `${load.delivery.undelivered} (${load.drained ? 'all delivered' : 'still waiting'} ${load.drainSeconds.toFixed(0)} s after)`,
+          '0',
+          load.drained && load.delivery.undelivered === 0,
+        ),
+        judged(s, 'mails delivered twice', load.delivery.duplicates, '0', load.delivery.duplicates === 0),
+        judged(s, 'mails that match no message', load.delivery.unexplained, '0', load.delivery.unexplained === 0),
+      ];
+    } finally {
+      await server.stop();
+      await peer.close();
+    }
+  });
+
+  await scenario('Faults: SMTP', () => smtpOutage(context));
+  await scenario('Faults: SIGKILL', () => killAndRestart(context));
+  await scenario('Faults: audio files', () => mediaFaults(context));
+  await scenario('Faults: read-only data', () => readOnlyDataFolder(context));
+
+  const peer = await startSmtpPeer();
+  const hostileServer = await startSoakServer(DIST_DIR, {
+    scenario: 'Hostile input',
+    logFile,
+    dataDir: await mkdtemp(join(root, 'data-')),
+    mediaDir: await copyMedia(context.mediaTemplate, root),
+    // The real limits, behind a proxy (this process), with a short request time limit.
+    env: {
+      ...mailEnv(peer),
+      CONTACT_RATE_LIMIT: '5',
+      CONTACT_GLOBAL_LIMIT: '100000',
+      TRUST_PROXY: 'true',
+      REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),
+    },
+  });
+  try {
+    await scenario('Hostile input', async () => {
+      const hostile = await runHostile(hostileServer, peer, seed, secretPaths, log);
+      figures['hostile'] = hostile.figures;
+      return hostile.rows;
+    });
+    await scenario('Headers', async () => {
+      const headers = await runHeaders(hostileServer.url, secretPaths);
+      figures['headers'] = { checked: headers.checked };
+      return headers.rows;
+    });
+  } finally {
+    await hostileServer.stop();
+    await peer.close();
+  }
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
+
+rows.push(
+  judged(
+    'All',
+    'server crashes (unexpected exits)',
+    crashes.length === 0 ? 0 : JSON.stringify(crashes),
+    '0',
+    crashes.length === 0,
+  ),
+);
+durations['total'] = Math.round((Date.now() - startedAt) / 100) / 10;
+
+console.log(`\n${renderTable(rows)}\n`);
+const broken = brokenInvariants(rows);
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
+console.log(`Machine: ${machine}. Took ${elapsed()}. Server log: ${logFile}`);
+console.log(broken.length === 0 ? 'Every invariant holds.' : `${broken.length} invariant(s) broken (marked ✗ above).`);
+const path = await writeSoakReport(REPORT_DIR, {
+  date: new Date().toISOString(),
+  machine,
+  options: { seed, quick: flags.quick },
+  durations,
+  rows,
+  figures,
+  crashes,
+});
+console.log(`Wrote ${path}.`);
+process.exit(broken.length === 0 ? 0 : 1);
