@@ -4,6 +4,7 @@
  * looked up, never joined into a path from the request), with Range requests, ETag and
  * Last-Modified, the right content type, and a year of caching for versioned URLs.
  */
+import { ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -51,31 +52,50 @@ export function isUnsatisfiableRange(header: string | undefined, size: number): 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send({ error: 'Not Found', message: 'There is no such track.' });
 
+/**
+ * A file cut short while it streams ends before the Content-Length the response promised, and
+ * the client would wait for the missing bytes until the connection timed out (over a minute).
+ * Close the connection instead, so the browser sees the failure at once and can retry.
+ */
+async function closeWhenCutShort(_request: unknown, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const promised = Number(reply.getHeader('content-length'));
+  if (payload instanceof ReadStream && Number.isFinite(promised)) {
+    payload.once('end', () => {
+      if (payload.bytesRead < promised) reply.raw.destroy();
+    });
+  }
+  return payload;
+}
+
 const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir }) => {
   await app.register(fastifyStatic, { root: mediaDir, serve: false });
 
-  app.get<{ Params: TrackParams; Querystring: VersionQuery }>('/media/:playlist/:file', async (request, reply) => {
-    const track = library.track(request.params.playlist, request.params.file);
-    if (!track) return notFound(reply);
-    // The index may lag behind the disk (a file removed or cut short since it was scanned):
-    // ask the disk, so such a file is a plain 404 and a range is judged on the real size.
-    const size = await stat(library.pathOf(track)).then(
-      (info) => (info.isFile() ? info.size : null),
-      () => null,
-    );
-    if (size === null) return notFound(reply);
-    cacheHeaders(reply, track, request.query.v);
-    if (isUnsatisfiableRange(request.headers.range, size)) {
-      return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-    }
-    reply.header('Content-Type', track.mimeType);
-    return reply.sendFile(`${track.playlist}/${track.file}`, {
-      acceptRanges: true,
-      cacheControl: false,
-      contentType: false,
-      dotfiles: 'deny',
-    });
-  });
+  app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
+    '/media/:playlist/:file',
+    { onSend: closeWhenCutShort },
+    async (request, reply) => {
+      const track = library.track(request.params.playlist, request.params.file);
+      if (!track) return notFound(reply);
+      // The index may lag behind the disk (a file removed or cut short since it was scanned):
+      // ask the disk, so such a file is a plain 404 and a range is judged on the real size.
+      const size = await stat(library.pathOf(track)).then(
+        (info) => (info.isFile() ? info.size : null),
+        () => null,
+      );
+      if (size === null) return notFound(reply);
+      cacheHeaders(reply, track, request.query.v);
+      if (isUnsatisfiableRange(request.headers.range, size)) {
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      }
+      reply.header('Content-Type', track.mimeType);
+      return reply.sendFile(`${track.playlist}/${track.file}`, {
+        acceptRanges: true,
+        cacheControl: false,
+        contentType: false,
+        dotfiles: 'deny',
+      });
+    },
+  );
 
   app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
     '/media-covers/:playlist/:file',

@@ -1,9 +1,9 @@
 /**
  * Failures `npm run soak` found, each kept fixed here through the real app: an unusable data
- * folder, audio files changed behind the index's back, URLs that cannot be decoded, a made-up
+ * folder, audio files changed behind the index's back (and one cut short while it streams), URLs that cannot be decoded, a made-up
  * X-Forwarded-For dodging the rate limit, and a client sending its body too slowly.
  */
-import { mkdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,33 @@ describe('audio files changed behind the index', () => {
     const ranged = await app.inject({ url: removed, headers: { range: 'bytes=0-10' } });
     expect(ranged.statusCode).toBe(404);
     expect((await app.inject('/media/Singles/02-Ponto%20de%20%C3%94nibus.wav')).statusCode).toBe(200);
+  });
+});
+
+describe('an audio file cut short while it streams', () => {
+  it('closes the connection at once instead of leaving the download waiting', { timeout: 15_000 }, async () => {
+    const media = await createMediaFolder();
+    cleanups.push(media.cleanup);
+    // Large enough to be still streaming when it is cut: the tags and format stay valid.
+    const file = join(media.dir, 'Singles', '01-Estranho.wav');
+    appendFileSync(file, Buffer.alloc(8_000_000));
+    const { dir, dataDir } = fixture();
+    app = await buildTestApp({ dir, mediaDir: media.dir, dataDir });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    const response = await fetch(`${url}/media/Singles/01-Estranho.wav`);
+    expect(response.status).toBe(200);
+    const body = response.body;
+    if (!body) throw new Error('no body');
+    const reader = body.getReader();
+    await reader.read();
+    truncateSync(file, 1_000_000);
+    const drained = (async () => {
+      for (;;) if ((await reader.read()).done) return 'ended';
+    })().catch(() => 'failed');
+    // Without the fix the download hangs until the keep-alive timeout, over a minute.
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000));
+    expect(await Promise.race([drained, waited])).toBe('failed');
   });
 });
 
