@@ -1,7 +1,8 @@
 /**
  * Failures `npm run soak` found, each kept fixed here through the real app: an unusable data
- * folder, audio files changed behind the index's back (and one cut short while it streams), URLs that cannot be decoded, a made-up
- * X-Forwarded-For dodging the rate limit, and a client sending its body too slowly.
+ * folder, audio files changed behind the index's back (one of them cut short while it
+ * streams), URLs that cannot be decoded, a made-up X-Forwarded-For dodging the rate limit,
+ * and a client sending its body too slowly.
  */
 import { appendFileSync, mkdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
