@@ -6,6 +6,7 @@
  * costs nothing and spares every page view an open/stat/read/close on the disk.
  */
 import { createHash } from 'node:crypto';
+import { negotiate } from '@fastify/accept-negotiator';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -51,20 +52,12 @@ export async function loadPages(distDir: string, files: Iterable<string>): Promi
 }
 
 /**
- * The encoding to send for an Accept-Encoding header: brotli, then gzip, then none, among
- * those the page has and the client accepts (a `q=0` refuses one).
+ * The encoding to send for an Accept-Encoding header, among those the page has: negotiated
+ * as @fastify/static does for the other files (q-values honoured, brotli preferred on a tie).
  */
 export function chooseEncoding(acceptEncoding: string | undefined, page: StoredPage): PageEncoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    if (quality && Number(quality.slice(2)) === 0) continue;
-    accepted.add(name);
-  }
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (page[encoding] && (accepted.has(encoding) || accepted.has('*'))) return encoding;
-  }
-  return 'identity';
+  const available = (['br', 'gzip'] as const).filter((encoding) => page[encoding]);
+  const chosen = negotiate(acceptEncoding.toLowerCase(), available);
+  return chosen ?? 'identity';
 }

@@ -15,6 +15,7 @@ describe('chooseEncoding', () => {
     ['gzip, deflate, br, zstd', 'br'],
     ['GZIP', 'gzip'],
     ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['br;q=0.5, gzip;q=0.9', 'gzip'],
     ['br; q=0.0, gzip; q=0', 'identity'],
     ['*', 'br'],
     ['deflate', 'identity'],
