@@ -37,10 +37,9 @@ export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
 
 const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
   const pageCsp = cspHeader(options.cspDirectives);
-  const headerNames = Object.keys(EVERY_RESPONSE);
 
   app.addHook('onRequest', async (request, reply) => {
-    for (const name of headerNames) reply.header(name, EVERY_RESPONSE[name]);
+    reply.headers(EVERY_RESPONSE);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   // The content type is known only once the route has answered.
