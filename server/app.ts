@@ -86,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // answers null until it can open the database (the contact route then says 503).
   const inbox = openInbox({
     dataDir: config.DATA_DIR,
+    autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
     log: app.log,
     startOutbox: (store) =>
       startOutbox({
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, {
     inbox,
     perClientPerMinute: config.CONTACT_RATE_LIMIT,
+    perNetworkPerMinute: config.CONTACT_NETWORK_LIMIT,
     globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
   });
   await app.register(graphqlRoutes, {

@@ -54,9 +54,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) URL' }))),
-  /** Contact messages a minute from one client address, and from everyone together. */
+  /**
+   * Contact messages a minute from one client address (any request), from one network (valid
+   * messages from an IPv4 /24 or IPv6 /56), and from everyone together (valid messages).
+   */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_NETWORK_LIMIT: z.coerce.number().int().min(1).default(20),
   CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
+  AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),

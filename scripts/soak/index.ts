@@ -144,6 +144,7 @@ try {
     env: {
       ...mailEnv(peer),
       CONTACT_RATE_LIMIT: '5',
+      CONTACT_NETWORK_LIMIT: '100000',
       CONTACT_GLOBAL_LIMIT: '100000',
       TRUST_PROXY: 'true',
       REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),

@@ -1,10 +1,16 @@
 /**
  * `POST /api/send-email` (SPEC §7.1): validates, stores the message durably, then answers;
- * delivery happens afterwards in the outbox. Rate limited per client address and overall.
- * Every refusal is JSON naming the problem; what was already stored is never lost.
+ * delivery happens afterwards in the outbox. Every refusal is JSON naming the problem; what
+ * was already stored is never lost.
+ *
+ * Three limits, in this order, each counting only what passed the one before, so no client
+ * can spend a budget that is not its own: per client address (every request, valid or not),
+ * per network (valid messages only: many addresses of one network cannot fill the shared
+ * budget), and everyone together (valid messages within both: the artist's inbox).
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { networkOf } from '../services/client-network.ts';
 import { validateContact } from '../services/contact-validation.ts';
 import type { Inbox } from '../services/message-inbox.ts';
 
@@ -13,7 +19,9 @@ export interface ContactRoutesOptions {
   inbox: Inbox;
   /** Messages a minute from one client address. */
   perClientPerMinute: number;
-  /** Messages a minute from everyone together. */
+  /** Valid messages a minute from one network (IPv4 /24, IPv6 /56). */
+  perNetworkPerMinute: number;
+  /** Valid messages a minute from everyone together. */
   globalPerMinute: number;
 }
 
@@ -43,17 +51,28 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     }),
   });
 
-  // Everyone together: a fixed one-minute window, so a crowd of addresses cannot flood the
-  // artist's inbox either.
-  let windowStart = 0;
-  let windowCount = 0;
-  const underGlobalCap = (now: number) => {
-    if (now - windowStart >= MINUTE_MS) {
-      windowStart = now;
-      windowCount = 0;
+  // Read-and-count limiters the handler calls once a message is valid (the per-address one
+  // runs as a hook on every request).
+  const networkLimit = app.createRateLimit({
+    max: options.perNetworkPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `network ${networkOf(request.ip)}`,
+  });
+  const globalLimit = app.createRateLimit({
+    max: options.globalPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: () => 'everyone',
+  });
+  /** The refusal when one of the two is spent, else null (and the message is counted). */
+  const overLimit = async (request: FastifyRequest) => {
+    for (const [limit, message] of [
+      [networkLimit, 'Too many messages from your network right now. Please try again in a minute.'],
+      [globalLimit, 'Too many messages right now. Please try again in a minute.'],
+    ] as const) {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) return { retryAfter: result.ttlInSeconds, message };
     }
-    windowCount += 1;
-    return windowCount <= options.globalPerMinute;
+    return null;
   };
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
@@ -80,10 +99,6 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
             message: 'The body must be JSON (Content-Type: application/json).',
           });
         }
-        if (!underGlobalCap(Date.now())) {
-          reply.header('Retry-After', Math.ceil((windowStart + MINUTE_MS - Date.now()) / 1000));
-          return refuse(reply, 429, { message: 'Too many messages right now. Please try again in a minute.' });
-        }
         return undefined;
       },
     },
@@ -93,6 +108,11 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
       if (result.isBot) {
         request.log.info('contact honeypot filled: discarded');
         return reply.code(202).send({ success: true, message: 'Message received.', autoReplyStatus: 'skipped' });
+      }
+      const limited = await overLimit(request);
+      if (limited) {
+        reply.header('Retry-After', limited.retryAfter);
+        return refuse(reply, 429, { message: limited.message });
       }
       // Null while the data folder cannot be used: say so rather than pretend (the log has why).
       const opened = inbox.open();
@@ -104,6 +124,12 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
         request.log.error({ err: error }, 'could not store a contact message');
         reply.header('Retry-After', 60);
         return refuse(reply, 503, { message: UNAVAILABLE });
+      }
+      if (stored.replySkipped === 'hourly-cap') {
+        request.log.warn(
+          { messageId: stored.message.id },
+          'auto-reply skipped: the hourly cap (AUTO_REPLY_HOURLY_LIMIT) is reached; the artist still gets the message',
+        );
       }
       if (!stored.duplicate) opened.outbox.notify();
       return reply.code(202).send({

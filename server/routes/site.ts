@@ -4,7 +4,12 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isAssetPath, languageForRequest, UNKNOWN_PAGE_TARGET } from '../services/language-redirect.ts';
+import {
+  isAssetPath,
+  languageForRequest,
+  UNKNOWN_PAGE_TARGET,
+  withoutTrailingSlash,
+} from '../services/language-redirect.ts';
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
 
 export interface SiteRoutesOptions {
@@ -76,8 +81,7 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     // Only reads: a redirected POST may arrive as a GET and lose its body.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && path.length > 1 && path.endsWith('/')) {
-      // Collapse leading slashes too, so `//host/` can never become a protocol-relative URL.
-      const clean = `/${path.replace(/^\/+|\/+$/g, '')}`;
+      const clean = withoutTrailingSlash(path);
       return reply.redirect(query === undefined ? clean : `${clean}?${query}`, 301);
     }
     return undefined;

@@ -1,7 +1,15 @@
 /**
- * The one schema a contact message must satisfy (trimmed first): name 1–100 characters,
- * a valid email up to 254, message 1–5000, lang pt/en/es (else pt). Control characters are
- * refused in name and email, which go into mail headers. A filled honeypot marks a bot.
+ * The one schema a contact message must satisfy. What is accepted is stored and delivered
+ * exactly, so what cannot be is refused here, naming the field:
+ * - name (1–100 characters) and email (a valid address, up to 254) are one line of plain
+ *   text: no control characters at all, no line or paragraph separators, no bidirectional
+ *   controls (they go into mail headers and the artist's list, where they could hide text);
+ * - message (1–5000 characters) may hold tabs and line breaks, but no other control
+ *   character: a NUL would cut the text short when SQLite reads it back;
+ * - no field may hold half of a surrogate pair, which no encoding can store.
+ * Every field is trimmed, and the message's line breaks are stored as LF (mail turns every
+ * line break into CRLF on the wire anyway). lang is pt, en or es, else pt. A filled
+ * honeypot marks a bot.
  */
 import { z } from 'zod';
 import { DEFAULT_LANG, LANGUAGES } from '../../src/lib/languages.ts';
@@ -10,28 +18,38 @@ import type { NewMessage } from './message-store.ts';
 /** The hidden form field only bots fill in. */
 export const HONEYPOT_FIELD = 'website';
 
-// eslint-disable-next-line no-control-regex -- these are exactly the characters refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const MESSAGE_MAX = 5000;
+
+/* eslint-disable no-control-regex -- these are exactly the characters refused */
+/** C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls. */
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** The same but for tab, LF and CR, which a message may hold. */
+const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+
+/** A string field, trimmed and bounded, refusing what cannot be stored and sent exactly. */
+const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessage: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .refine((value) => value.isWellFormed(), `${field} must be valid Unicode text (no lone surrogates)`)
+    .refine((value) => !forbidden.test(value), forbiddenMessage)
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 const schema = z.object({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name is required')
-    .max(100, 'name must be at most 100 characters')
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'name must be one line of text without control characters'),
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .min(1, 'email is required')
-    .max(254, 'email must be at most 254 characters')
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'email must not contain control characters')
-    .pipe(z.email('email must be a valid address')),
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, 'message is required')
-    .max(5000, 'message must be at most 5000 characters'),
+  name: textField('name', NAME_MAX, NOT_ONE_LINE, 'name must be one line of text without control characters'),
+  email: textField('email', EMAIL_MAX, NOT_ONE_LINE, 'email must not contain control characters').pipe(
+    z.email('email must be a valid address'),
+  ),
+  message: textField(
+    'message',
+    MESSAGE_MAX,
+    NOT_PLAIN_TEXT,
+    'message must be plain text: control characters other than tab and line breaks are not allowed',
+  ).transform((value) => value.replace(/\r\n?/g, '\n')),
   lang: z.enum(LANGUAGES).catch(DEFAULT_LANG),
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });

@@ -35,3 +35,14 @@ export function isAssetPath(pathname: string): boolean {
   const last = pathname.split('/').pop() ?? '';
   return /\.[a-z0-9]+$/i.test(last);
 }
+
+/**
+ * The canonical form of a path that ends in a slash: no slash at either end, and never the
+ * start of a URL on another host. Browsers read a backslash as `/` in a path, so
+ * `/\evil.example/` must not become `/\evil.example`, which they resolve to
+ * https://evil.example/: every run
+ * of slashes and backslashes at the start collapses into one `/`.
+ */
+export function withoutTrailingSlash(path: string): string {
+  return `/${path.replace(/^[/\\]+|\/+$/g, '')}`;
+}

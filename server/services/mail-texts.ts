@@ -1,9 +1,15 @@
-/** The texts of the mails, per language: the artist's notification and the auto-reply. */
+/**
+ * The texts of the mails, per language: the artist's notification and the auto-reply.
+ *
+ * The auto-reply goes to an address anyone can type into the form, so it carries nothing the
+ * visitor wrote (not even the name): otherwise the form would mail a stranger's text, in the
+ * artist's name, to any inbox, which is how a sending domain ends up on a blocklist.
+ */
 import type { Lang } from '../../src/lib/languages.ts';
 
 interface AutoReplyTexts {
   subject: string;
-  greeting: (name: string) => string;
+  greeting: string;
   body: string;
   listen: string;
   signOff: string;
@@ -12,21 +18,21 @@ interface AutoReplyTexts {
 export const AUTO_REPLY: Record<Lang, AutoReplyTexts> = {
   pt: {
     subject: 'Recebemos sua mensagem',
-    greeting: (name) => `Olá, ${name}!`,
+    greeting: 'Olá!',
     body: 'Obrigado por escrever. Sua mensagem chegou e o André vai responder assim que puder.',
     listen: 'Enquanto isso, ouça Same Bloods Cocktail:',
     signOff: 'Um abraço,\nAndré Moura Passos',
   },
   en: {
     subject: 'We got your message',
-    greeting: (name) => `Hi ${name},`,
+    greeting: 'Hello,',
     body: 'Thank you for writing. Your message arrived and André will answer as soon as he can.',
     listen: 'Meanwhile, listen to Same Bloods Cocktail:',
     signOff: 'All the best,\nAndré Moura Passos',
   },
   es: {
     subject: 'Recibimos tu mensaje',
-    greeting: (name) => `¡Hola, ${name}!`,
+    greeting: '¡Hola!',
     body: 'Gracias por escribir. Tu mensaje llegó y André te responderá en cuanto pueda.',
     listen: 'Mientras tanto, escucha Same Bloods Cocktail:',
     signOff: 'Un abrazo,\nAndré Moura Passos',

@@ -84,12 +84,13 @@ export function createMailer(options: MailerOptions): Mailer {
       await send(
         {
           from: options.mailFrom,
-          to: { name: message.name, address: message.email },
+          // The address alone: a display name would be the visitor's text in a stranger's inbox.
+          to: message.email,
           subject: texts.subject,
           messageId: `<contact-${message.id}-reply@${domain}>`,
           headers: { 'Auto-Submitted': 'auto-replied' },
           text: [
-            texts.greeting(message.name),
+            texts.greeting,
             '',
             texts.body,
             '',

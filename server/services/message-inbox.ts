@@ -21,6 +21,8 @@ export interface Inbox {
 
 export interface InboxOptions {
   dataDir: string;
+  /** Auto-replies an hour to everyone together (see `openMessageStore`). */
+  autoRepliesPerHour: number;
   /** Starts the delivery worker over a freshly opened store. */
   startOutbox: (store: MessageStore) => Outbox;
   log: {
@@ -38,7 +40,7 @@ export function openInbox(options: InboxOptions): Inbox {
   function open(): OpenInbox | null {
     if (opened || closed) return opened;
     try {
-      const store = openMessageStore(options.dataDir);
+      const store = openMessageStore(options.dataDir, { autoRepliesPerHour: options.autoRepliesPerHour });
       opened = { store, outbox: options.startOutbox(store) };
       if (lastFailure !== null) options.log.info({ dataDir: options.dataDir }, 'contact messages database opened');
       lastFailure = null;

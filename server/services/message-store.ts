@@ -37,6 +37,8 @@ export interface StoredMessage extends NewMessage {
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 /** At most one auto-reply per address in this window. */
 export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The window of the cap on auto-replies to everyone together. */
+export const AUTO_REPLY_CAP_WINDOW_MS = 60 * 60 * 1000;
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE messages (
@@ -58,6 +60,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX messages_due ON messages (next_attempt_at) WHERE artist_status = 'pending' OR reply_status = 'pending';
    CREATE INDEX messages_fingerprint ON messages (fingerprint, created_ms);
    CREATE INDEX messages_email ON messages (email, created_ms);`,
+  // For the count of auto-replies in the last hour.
+  `CREATE INDEX messages_created ON messages (created_ms);`,
 ];
 
 interface Row {
@@ -98,9 +102,24 @@ function fingerprint(message: NewMessage): string {
     .digest('hex');
 }
 
+/** Why a new message gets no auto-reply: its address had one today, or the hourly cap is reached. */
+export type ReplySkipReason = 'address-replied-today' | 'hourly-cap';
+
+export interface AddResult {
+  message: StoredMessage;
+  duplicate: boolean;
+  /** Set when this call stored a new message without an auto-reply. */
+  replySkipped?: ReplySkipReason;
+}
+
+export interface MessageStoreOptions {
+  /** Auto-replies to everyone together in any hour; past it, messages are stored without one. */
+  autoRepliesPerHour?: number;
+}
+
 export interface MessageStore {
   /** Stores a message durably; a duplicate of a recent one returns that one instead. */
-  add(message: NewMessage, now?: number): { message: StoredMessage; duplicate: boolean };
+  add(message: NewMessage, now?: number): AddResult;
   /** Messages with something left to deliver whose next attempt is due. */
   due(now: number, limit: number): StoredMessage[];
   /** The earliest next attempt of any undelivered message, or null when all are delivered. */
@@ -116,7 +135,8 @@ export interface MessageStore {
 }
 
 /** Opens (creating if needed) `messages.db` in `dataDir` and brings its schema up to date. */
-export function openMessageStore(dataDir: string): MessageStore {
+export function openMessageStore(dataDir: string, options: MessageStoreOptions = {}): MessageStore {
+  const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, 'messages.db'));
   db.exec(
@@ -149,6 +169,9 @@ export function openMessageStore(dataDir: string): MessageStore {
   const recentReply = db.prepare(
     "SELECT 1 FROM messages WHERE email = ? COLLATE NOCASE AND created_ms >= ? AND reply_status != 'skipped' LIMIT 1",
   );
+  const recentReplies = db.prepare(
+    "SELECT COUNT(*) AS count FROM messages WHERE created_ms >= ? AND reply_status != 'skipped'",
+  );
   const insert = db.prepare(
     `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
@@ -161,6 +184,13 @@ export function openMessageStore(dataDir: string): MessageStore {
     "SELECT MIN(next_attempt_at) AS at FROM messages WHERE artist_status = 'pending' OR reply_status = 'pending'",
   );
   const getStatement = db.prepare('SELECT * FROM messages WHERE id = ?');
+
+  /** Decided inside the insert's transaction, so racing requests cannot both slip under a limit. */
+  function skipReplyBecause(email: string, now: number): ReplySkipReason | undefined {
+    if (recentReply.get(email, now - AUTO_REPLY_WINDOW_MS) !== undefined) return 'address-replied-today';
+    const { count } = recentReplies.get(now - AUTO_REPLY_CAP_WINDOW_MS) as { count: number };
+    return count >= autoRepliesPerHour ? 'hourly-cap' : undefined;
+  }
 
   return {
     add(message, now = Date.now()) {
@@ -176,7 +206,7 @@ export function openMessageStore(dataDir: string): MessageStore {
           db.exec('COMMIT');
           return { message: toMessage(again), duplicate: true };
         }
-        const replied = recentReply.get(message.email, now - AUTO_REPLY_WINDOW_MS) !== undefined;
+        const replySkipped = skipReplyBecause(message.email, now);
         const row = insert.get(
           new Date(now).toISOString(),
           now,
@@ -185,11 +215,11 @@ export function openMessageStore(dataDir: string): MessageStore {
           message.message,
           message.lang,
           print,
-          replied ? 'skipped' : 'pending',
+          replySkipped ? 'skipped' : 'pending',
           now,
         ) as unknown as Row;
         db.exec('COMMIT');
-        return { message: toMessage(row), duplicate: false };
+        return { message: toMessage(row), duplicate: false, ...(replySkipped && { replySkipped }) };
       } catch (error) {
         db.exec('ROLLBACK');
         throw error;

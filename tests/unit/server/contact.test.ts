@@ -72,15 +72,15 @@ describe('a valid message', () => {
   });
 
   it.each([
-    ['pt', 'Recebemos sua mensagem', 'Olá, Maria Silva!'],
-    ['en', 'We got your message', 'Hi Maria Silva,'],
-    ['es', 'Recibimos tu mensaje', '¡Hola, Maria Silva!'],
+    ['pt', 'Recebemos sua mensagem', 'Olá!'],
+    ['en', 'We got your message', 'Hello,'],
+    ['es', 'Recibimos tu mensaje', '¡Hola!'],
   ])('gets an auto-reply in %s listing the streaming links', async (lang, subject, greeting) => {
     await send({ ...valid, lang });
     await expect.poll(() => mailsTo('maria@example.org').length).toBe(1);
     const [reply] = mailsTo('maria@example.org');
     expect(reply?.parsed.subject).toBe(subject);
-    expect(reply?.parsed.text).toContain(greeting);
+    expect(reply?.parsed.text?.startsWith(`${greeting}\n`)).toBe(true);
     expect(reply?.parsed.text).toContain('https://open.spotify.com/artist/4lIiJuoMLpeO6JKNkOcx4y');
     expect(reply?.parsed.headers.get('auto-submitted')).toBe('auto-replied');
     await expect.poll(() => stored()[0]?.replyStatus).toBe('sent');
@@ -164,10 +164,38 @@ describe('abuse', () => {
 
   it('caps everyone together', async () => {
     await app.close();
-    app = await build({ CONTACT_GLOBAL_LIMIT: '3', CONTACT_RATE_LIMIT: '100' });
+    app = await build({ CONTACT_GLOBAL_LIMIT: '3', CONTACT_RATE_LIMIT: '100', CONTACT_NETWORK_LIMIT: '100' });
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await send({ ...valid, message: `global ${i}` })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+
+  it('counts only valid messages within their address limit against everyone (60 empty bodies from one address)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 60; i += 1) statuses.push((await send({}, {}, '198.51.100.9')).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    const other = await send(valid, {}, '203.0.113.20');
+    expect(other.statusCode).toBe(202);
+    expect(stored()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an IPv4 /24', (i: number) => `198.51.100.${i + 1}`, '198.51.101.1'],
+    ['an IPv6 /56', (i: number) => `2001:db8:0:ab${(i + 1).toString(16).padStart(2, '0')}::1`, '2001:db8:0:ac00::1'],
+  ])('limits one network, %s, without closing the form for others', async (_network, addressOf, outsider) => {
+    // Each address stays within its own limit; together they would take the whole global budget.
+    const statuses = [];
+    for (let i = 0; i < 60; i += 1) {
+      statuses.push((await send({ ...valid, email: `v${i}@example.org` }, {}, addressOf(i))).statusCode);
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(20);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    const refused = await send({ ...valid, email: 'late@example.org' }, {}, addressOf(59));
+    expect(refused.json()).toMatchObject({ success: false, message: expect.stringContaining('network') as unknown });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send({ ...valid, email: 'outsider@example.org' }, {}, outsider)).statusCode).toBe(202);
+    expect(stored()).toHaveLength(21);
   });
 
   it('stores the same message resubmitted in a short window once', async () => {
@@ -184,6 +212,40 @@ describe('abuse', () => {
     expect(second.json()).toMatchObject({ autoReplyStatus: 'skipped' });
     await expect.poll(() => mailsTo(ARTIST).length).toBe(2);
     expect(mailsTo('maria@example.org')).toHaveLength(1);
+  });
+
+  it('sends an auto-reply carrying nothing the visitor wrote, only their language', async () => {
+    const spam = { name: 'Win $$$ at http://spam.example/1', email: 'victim@example.test', lang: 'en' };
+    await send({ ...spam, message: 'Click http://spam.example/2 now' });
+    await send({ ...valid, email: 'ana@example.org', lang: 'en' });
+    await expect.poll(() => mailsTo('victim@example.test').length + mailsTo('ana@example.org').length).toBe(2);
+    const [toVictim] = mailsTo('victim@example.test');
+    const [toAna] = mailsTo('ana@example.org');
+    expect(toVictim?.raw).not.toMatch(/spam\.example|Win|\$\$\$|Click/);
+    expect(toVictim?.parsed.to).toMatchObject({ value: [{ name: '', address: 'victim@example.test' }] });
+    // Two strangers in one language get the very same words.
+    expect(toVictim?.parsed.subject).toBe(toAna?.parsed.subject);
+    expect(toVictim?.parsed.text).toBe(toAna?.parsed.text);
+  });
+
+  it('stops auto-replies past the hourly cap, while the artist still gets every message', async () => {
+    await app.close();
+    app = await build({ AUTO_REPLY_HOURLY_LIMIT: '2', CONTACT_RATE_LIMIT: '100' });
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) {
+      answers.push(
+        (await send({ ...valid, email: `fan${i}@example.org`, message: `m${i}` })).json<{ autoReplyStatus: string }>(),
+      );
+    }
+    expect(answers.map((answer) => answer.autoReplyStatus)).toEqual(['queued', 'queued', 'skipped', 'skipped']);
+    await expect.poll(() => mailsTo(ARTIST).length).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received.filter((mail) => mail.recipients[0]?.startsWith('fan'))).toHaveLength(2);
+    expect(
+      stored()
+        .map((message) => message.replyStatus)
+        .sort(),
+    ).toEqual(['sent', 'sent', 'skipped', 'skipped']);
   });
 
   it('lets no input add headers or recipients', async () => {

@@ -1,0 +1,97 @@
+/**
+ * Every redirect the server makes stays on this site: whatever path a stranger asks for, the
+ * Location is a path of ours, never the start of a URL on another host (`//host`, `/\host`,
+ * a scheme). Judged the way browsers read it: resolved against our origin, the origin stays.
+ */
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createFixtureSite } from './fixture-site.ts';
+
+const ORIGIN = 'https://andremourapassos.example';
+let app: FastifyInstance;
+let cleanup: () => void;
+/** The same app on a real port, for request lines exactly as a client writes them. */
+let port: number;
+
+beforeAll(async () => {
+  const fixture = createFixtureSite();
+  cleanup = fixture.cleanup;
+  app = await buildTestApp(fixture);
+  port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
+});
+afterAll(async () => {
+  await app.close();
+  cleanup();
+});
+
+/** Why a Location would take a browser off the site, or null when it stays. */
+function offSite(location: string): string | null {
+  if (!location.startsWith('/')) return 'does not start with /';
+  if (/^\/[/\\]/.test(location)) return 'starts like a URL on another host';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(location)) return 'has a scheme';
+  return new URL(location, ORIGIN).origin === ORIGIN ? null : 'resolves to another origin';
+}
+
+/** Pieces of path that have made open redirects elsewhere, mixed with anything at all. */
+const pathPiece = fc.oneof(
+  fc.constantFrom('/', '//', '\\', '/\\', '\\/', '.', '..', '%2F', '%5C', '%2f%2f', '%09', '%0d%0a'),
+  fc.constantFrom('evil.example', '@evil.example', 'http:', 'https:', 'javascript:', ':', '?', '#', 'pt', 'en'),
+  fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }),
+);
+const hostilePath = fc
+  .array(pathPiece, { minLength: 1, maxLength: 8 })
+  .map((pieces) => `/${pieces.join('')}`)
+  // Half of them end in a slash, the case that is redirected to its canonical form.
+  .chain((path) => fc.constantFrom(path, `${path}/`));
+
+/** Sends one request line exactly as given (inject would normalise it first) and reads the answer's head. */
+function rawRequest(method: string, target: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    });
+    let data = '';
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+    socket.on('end', () => {
+      const head = data.split('\r\n\r\n')[0] ?? '';
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+        location: /\r\nlocation: ([^\r]*)/i.exec(head)?.[1],
+      });
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('redirects', () => {
+  it('send a trailing-slash path with a backslash to a path on this site', async () => {
+    expect(await rawRequest('GET', '/\\evil.example/')).toEqual({ status: 301, location: '/evil.example' });
+  });
+
+  it.each(['/\\/evil.example/', '//\\evil.example/', '/%5Cevil.example/', 'http://evil.example/', '/\\evil.example'])(
+    'stay on the site for %s',
+    async (target) => {
+      const { status, location } = await rawRequest('GET', target);
+      if (status >= 300 && status < 400) expect(offSite(location ?? ''), `${target} → ${location}`).toBeNull();
+      else expect(status).toBeGreaterThanOrEqual(400);
+    },
+  );
+
+  it('never leave the site, over arbitrary paths (trailing slash, language, unknown page)', async () => {
+    let redirects = 0;
+    await fc.assert(
+      fc.asyncProperty(hostilePath, fc.constantFrom('GET', 'HEAD'), async (path, method) => {
+        const { status, location } = await rawRequest(method, path);
+        expect(status, path).toBeGreaterThanOrEqual(200);
+        if (status < 300 || status >= 400) return;
+        redirects += 1;
+        expect(offSite(location ?? ''), `${JSON.stringify(path)} → ${location}`).toBeNull();
+      }),
+      { numRuns: 1000 },
+    );
+    expect(redirects).toBeGreaterThan(100);
+  });
+});
