@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { EVERY_RESPONSE } from '../server/plugins/security-headers.ts';
 import { cspDirectives, cspHeader } from '../server/services/csp.ts';
 import { scanSitePages } from '../server/services/site-pages.ts';
 
@@ -12,11 +13,17 @@ const site = await scanSitePages(distDir);
 const apiBase = process.env['PUBLIC_API_BASE'];
 const csp = cspHeader(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiBase).origin : null }));
 
+/** `X-Content-Type-Options` for `x-content-type-options`: how such files are usually written. */
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+// The same security headers as the server sends (one table, in the plugin).
+const security = Object.entries(EVERY_RESPONSE)
+  .map(([name, value]) => `  ${headerName(name)}: ${value}`)
+  .join('\n');
+
 const headers = `/*
   Content-Security-Policy: ${csp}
-  X-Content-Type-Options: nosniff
-  Referrer-Policy: strict-origin-when-cross-origin
-  X-Frame-Options: DENY
+${security}
   Cache-Control: public, max-age=86400
 
 /_astro/*

@@ -14,6 +14,7 @@ import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import { cspDirectives } from './services/csp.ts';
+import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
 import { openInbox } from './services/message-inbox.ts';
@@ -51,8 +52,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid.' : 'The request is not valid.';
       // The reply's generic route types name no status codes; this one answers any route.
-      void (reply as FastifyReply).code(400).headers(EARLY_ERROR_HEADERS).send({ error: 'Bad Request', message });
+      void (reply as FastifyReply).code(400).headers(EARLY_ERROR_HEADERS).send(errorBody(400, message));
     },
+    // The answers Node writes itself (a malformed request, 431, 408) carry our headers too.
+    clientErrorHandler: answerClientError(EARLY_ERROR_HEADERS),
     // A client must send its whole request within this time: without a limit, a slow-loris
     // client dripping a body byte by byte holds its connection (and a file descriptor) forever.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -70,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'Something went wrong on our side. Please try again later.' : error.message;
-    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
+    return reply.code(status).send(errorBody(status, message));
   });
 
   const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });

@@ -1,6 +1,6 @@
 /**
  * Security headers on every response: nosniff, referrer policy, frame-ancestors, the
- * cross-origin isolation headers, and a Content-Security-Policy; HSTS only when the request
+ * cross-origin isolation headers, a Permissions-Policy and a Content-Security-Policy; HSTS only when the request
  * really came over HTTPS (behind a TLS-terminating proxy with TRUST_PROXY set), since
  * browsers ignore it over plain HTTP.
  *
@@ -12,7 +12,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { cspHeader } from '../services/csp.ts';
+import { cspHeader, VIDEO_EMBED_ORIGINS } from '../services/csp.ts';
 
 export interface SecurityHeadersOptions {
   /** The page policy's directives, from `cspDirectives`. */
@@ -22,6 +22,23 @@ export interface SecurityHeadersOptions {
 const HSTS = 'max-age=31536000; includeSubDomains';
 /** The policy of every response that is not an HTML page. */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Who may use autoplay and fullscreen: the page (the player) and the video dialog's embed. */
+const EMBED_ALLOWLIST = `(self ${VIDEO_EMBED_ORIGINS.map((origin) => `"${origin}"`).join(' ')})`;
+
+/**
+ * Powerful features the site never uses are off for it and anything it embeds; autoplay and
+ * fullscreen only for the page and the video player the dialog embeds.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  `autoplay=${EMBED_ALLOWLIST}`,
+  `fullscreen=${EMBED_ALLOWLIST}`,
+].join(', ');
 
 /** Set on every response; a route may override one (media allows cross-origin embedding). */
 export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
@@ -33,6 +50,7 @@ export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'x-permitted-cross-domain-policies': 'none',
+  'permissions-policy': PERMISSIONS_POLICY,
 };
 
 const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {

@@ -50,8 +50,6 @@ export function cspDirectives(input: CspInput): Record<string, string[]> {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...input.scriptHashes, ...analytics(ANALYTICS.script)],
     'style-src': ["'self'", ...input.styleHashes],
-    // Server-rendered island markup may carry style attributes; those cannot run code.
-    'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', VIDEO_THUMBNAIL_ORIGIN, ...api, ...analytics(ANALYTICS.img)],
     'media-src': ["'self'", ...api, ...(input.mediaOrigin ? [input.mediaOrigin] : [])],
     'connect-src': ["'self'", ...api, ...analytics(ANALYTICS.connect)],

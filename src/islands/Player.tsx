@@ -3,7 +3,7 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import { $player, getPlayer } from '../stores/player.ts';
@@ -40,6 +40,12 @@ const KEY_SEEK_FRACTION = 0.05;
 
 export default function Player({ labels, defaultPlaylist }: PlayerProps) {
   const state = useStore($player);
+  const progressFill = useRef<HTMLDivElement>(null);
+  // Through the CSSOM, not a style attribute: the page's CSP allows no inline style
+  // attributes, so a server-rendered one would be refused (and reported) by the browser.
+  useEffect(() => {
+    progressFill.current?.style.setProperty('width', `${state.progress}%`);
+  }, [state.progress]);
 
   useEffect(() => {
     const player = getPlayer();
@@ -147,7 +153,7 @@ export default function Player({ labels, defaultPlaylist }: PlayerProps) {
           onClick={seekFromClick}
           onKeyDown={seekFromKey}
         >
-          <div className="player-progress-fill" style={{ width: `${state.progress}%` }} />
+          <div className="player-progress-fill" ref={progressFill} />
         </div>
         <span className="player-time">{formatTime(state.duration)}</span>
       </div>

@@ -142,6 +142,10 @@ describe('the player', () => {
     const state = await audio(page);
     expect((state?.currentTime ?? 0) / (state?.duration ?? 1)).toBeCloseTo(0.75, 1);
     await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(70);
+    // The played part is drawn to scale (set from script: the CSP refuses style attributes).
+    const fillWidth = () =>
+      slider.evaluate((bar) => (bar.firstElementChild?.getBoundingClientRect().width ?? 0) / bar.clientWidth);
+    await expect.poll(fillWidth).toBeCloseTo(0.75, 1);
 
     const before = Number(await slider.getAttribute('aria-valuenow'));
     await slider.press('ArrowLeft');
