@@ -29,6 +29,7 @@ export function headerProblems(answer: Answer, overHttps: boolean): string[] {
   if (header('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
   if (header('referrer-policy') !== 'strict-origin-when-cross-origin') problems.push('no referrer policy');
   if (header('x-frame-options') !== 'DENY') problems.push('no X-Frame-Options');
+  if (!/camera=\(\)/.test(header('permissions-policy'))) problems.push('no Permissions-Policy');
   const hsts = header('strict-transport-security');
   if (overHttps && !HSTS.test(hsts)) problems.push('no HSTS over HTTPS');
   if (!overHttps && hsts) problems.push('HSTS over plain HTTP');

@@ -22,6 +22,7 @@ import { LOAD_SECONDS, runLoad } from './load.ts';
 import { mailEnv, startSmtpPeer } from './mail.ts';
 import { makeMediaTemplate, copyMedia } from './media.ts';
 import { brokenInvariants, judged, renderTable, reported, writeSoakReport, type Row } from './report.ts';
+import { defaultLimitsEnv, runKnownAttacks } from './repros.ts';
 import { crashes, startSoakServer } from './server.ts';
 
 const DIST_DIR = resolve('dist');
@@ -165,6 +166,24 @@ try {
     await hostileServer.stop();
     await peer.close();
   }
+
+  await scenario('Known attacks', async () => {
+    const attacksPeer = await startSmtpPeer();
+    const dataDir = await mkdtemp(join(root, 'data-'));
+    const server = await startSoakServer(DIST_DIR, {
+      scenario: 'Known attacks',
+      logFile,
+      dataDir,
+      mediaDir: await copyMedia(context.mediaTemplate, root),
+      env: { ...mailEnv(attacksPeer), ...defaultLimitsEnv(), TRUST_PROXY: 'true' },
+    });
+    try {
+      return await runKnownAttacks(server, attacksPeer, dataDir);
+    } finally {
+      await server.stop();
+      await attacksPeer.close();
+    }
+  });
 } finally {
   await rm(root, { recursive: true, force: true });
 }

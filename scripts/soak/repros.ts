@@ -1,0 +1,160 @@
+/**
+ * Scenario 5, known attacks: the exact requests that once got through (the hardening issue's
+ * repros), replayed against a server with the real default limits behind a proxy. Each row
+ * is one attack and what must happen instead.
+ */
+import { loadConfig } from '../../server/config.ts';
+import { headerProblems } from './headers.ts';
+import { isAnswer, send, sendRaw, statusOf, type Answer } from './http.ts';
+import { readMessages } from './mail.ts';
+import type { SmtpPeer } from './mail.ts';
+import { judged, type Row } from './report.ts';
+import type { SoakServer } from './server.ts';
+
+const SCENARIO = 'Known attacks';
+
+/** The limits a production server runs with, for the server this scenario starts. */
+export function defaultLimitsEnv(): Record<string, string> {
+  const defaults = loadConfig({});
+  return {
+    CONTACT_RATE_LIMIT: String(defaults.CONTACT_RATE_LIMIT),
+    CONTACT_NETWORK_LIMIT: String(defaults.CONTACT_NETWORK_LIMIT),
+    CONTACT_GLOBAL_LIMIT: String(defaults.CONTACT_GLOBAL_LIMIT),
+    AUTO_REPLY_HOURLY_LIMIT: String(defaults.AUTO_REPLY_HOURLY_LIMIT),
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+
+function post(server: SoakServer, from: string, body: unknown): Promise<Answer | null> {
+  return send(server.url, '/api/send-email', {
+    method: 'POST',
+    headers: { ...json, 'x-forwarded-for': from },
+    body: JSON.stringify(body),
+  }).then((answer) => (isAnswer(answer) ? answer : null));
+}
+
+const fieldOf = (answer: Answer | null) => {
+  try {
+    return (JSON.parse(answer?.body ?? '') as { field?: string }).field;
+  } catch {
+    return undefined;
+  }
+};
+
+/** An answer's head, parsed from raw bytes, as the header checks take it. */
+function parseRaw(raw: string): Answer {
+  const [head = ''] = raw.split('\r\n\r\n');
+  const headers: Answer['headers'] = {};
+  for (const line of head.split('\r\n').slice(1)) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return { status: statusOf(raw), headers, body: raw.slice(head.length + 4), ms: 0 };
+}
+
+/** Replays every known attack; `dataDir` is the server's, to read back what it stored. */
+export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDir: string): Promise<Row[]> {
+  const rows: Row[] = [];
+
+  // 1. A NUL cut the stored message short after the visitor was told it arrived.
+  const nulCases = ['before\u0000after: rest', '\u0000starts with NUL', 'lone \ud800 surrogate'];
+  let cut = 0;
+  for (const [n, message] of nulCases.entries()) {
+    const answer = await post(server, `192.0.2.${10 + n}`, {
+      name: 'Nul',
+      email: `nul${n}@example.com`,
+      message,
+      lang: 'en',
+    });
+    const storedExactly = readMessages(dataDir).some((m) => m.email === `nul${n}@example.com` && m.message === message);
+    const refused = answer?.status === 400 && fieldOf(answer) === 'message';
+    if (!(refused || (answer?.status === 202 && storedExactly))) cut += 1;
+  }
+  rows.push(
+    judged(SCENARIO, 'messages with NUL or lone surrogates accepted but not kept exactly', cut, '0', cut === 0),
+  );
+
+  // 2. Sixty empty bodies from one address spent the global budget: the form closed for all.
+  for (let n = 0; n < 60; n += 1) await post(server, '192.0.2.99', {});
+  const afterEmpty = await post(server, '203.0.113.60', {
+    name: 'Ana',
+    email: 'ana@example.com',
+    message: 'Still open?',
+    lang: 'pt',
+  });
+  rows.push(
+    judged(
+      SCENARIO,
+      '60 empty bodies from one address, then a message from another',
+      afterEmpty?.status ?? 'no answer',
+      '202',
+      afterEmpty?.status === 202,
+    ),
+  );
+
+  // 3. The same from a whole /24, each address within its own limit.
+  const fromNetwork = [];
+  for (let n = 1; n <= 60; n += 1) {
+    fromNetwork.push(
+      (await post(server, `198.18.7.${n}`, { name: 'Net', email: `net${n}@example.com`, message: `m${n}`, lang: 'pt' }))
+        ?.status,
+    );
+  }
+  const afterNetwork = await post(server, '198.18.8.1', {
+    name: 'Bia',
+    email: 'bia@example.com',
+    message: 'Still open?',
+    lang: 'pt',
+  });
+  const acceptedFromNetwork = fromNetwork.filter((status) => status === 202).length;
+  rows.push(
+    judged(
+      SCENARIO,
+      '60 messages from one /24, then one from another network',
+      `${acceptedFromNetwork} of 60 accepted, then ${afterNetwork?.status ?? 'no answer'}`,
+      '≤ the network limit, then 202',
+      acceptedFromNetwork < 60 && afterNetwork?.status === 202,
+    ),
+  );
+
+  // 4. The auto-reply greeted whoever the visitor named, at whatever address they typed.
+  const spam = { name: 'Win $$$ at http://spam.example/1', email: 'victim@example.test', lang: 'en' };
+  await post(server, '192.0.2.150', { ...spam, message: 'Visit http://spam.example/2' });
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && !peer.received.some((mail) => mail.recipients.includes(spam.email))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const toVictim = peer.received.find((mail) => mail.recipients.includes(spam.email));
+  const carried = !toVictim ? 'no auto-reply arrived' : /spam\.example|Win|\$\$\$/.test(toVictim.raw) ? 'yes' : 'no';
+  rows.push(judged(SCENARIO, "auto-reply carries the visitor's text", carried, 'no', carried === 'no'));
+
+  // 5. A trailing-slash redirect kept a leading backslash: browsers resolve /\host off-site.
+  const redirect = parseRaw(
+    (await sendRaw(server.url, ['GET /\\evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'], 0, 3_000))
+      .raw,
+  );
+  const location = String(redirect.headers['location'] ?? '');
+  rows.push(
+    judged(
+      SCENARIO,
+      'GET /\\evil.example/ redirects to',
+      location || redirect.status,
+      'a path on this site',
+      location === '' || /^\/(?![/\\])/.test(location),
+    ),
+  );
+
+  // 6. The answers Node writes itself carried none of the security headers.
+  let bare = 0;
+  for (const raw of [
+    'GARBAGE\r\n\r\n',
+    `GET /pt HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`,
+    'GET /pt HTTP/9.9\r\nHost: x\r\n\r\n',
+  ]) {
+    const answer = parseRaw((await sendRaw(server.url, [raw], 0, 3_000)).raw);
+    if (answer.status >= 400 && headerProblems(answer, false).length > 0) bare += 1;
+  }
+  rows.push(judged(SCENARIO, 'answers written by Node without the security headers', bare, '0', bare === 0));
+  return rows;
+}
