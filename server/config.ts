@@ -71,6 +71,9 @@ const envSchema = z.object({
 });
 
 type Env = z.infer<typeof envSchema>;
+
+/** The name of every variable the server reads (documented in .env.example and the README). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 export type Config = Env;
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */

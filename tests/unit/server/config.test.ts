@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../../server/config.ts';
 import { buildTestApp, createFixtureSite } from './fixture-site.ts';
 
 describe('loadConfig', () => {
@@ -38,5 +39,25 @@ describe('behind a TLS-terminating proxy', () => {
     await expect(buildTestApp({ dir: '/nonexistent-dist', mediaDir: '/tmp', dataDir: '/tmp' })).rejects.toThrow(
       /run `npm run build` first/,
     );
+  });
+});
+
+describe('the documentation of the configuration', () => {
+  const example = readFileSync('.env.example', 'utf8');
+  const readme = readFileSync('README.md', 'utf8');
+
+  it.each(CONFIG_VARIABLES)('%s is in .env.example and in the README table', (name) => {
+    expect(example).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    expect(readme).toContain(`| \`${name}\``);
+  });
+
+  it('.env.example holds a valid configuration', () => {
+    const values = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(() => loadConfig(values)).not.toThrow();
   });
 });
