@@ -1,21 +1,38 @@
 /**
  * `npm run messages`: the contact messages for the artist, newest first, with their delivery
  * status. `npm run messages -- --json` or `-- --csv` prints them all for export
- * (`npm run messages -- --csv > messages.csv`). Reads DATA_DIR (default ./data).
+ * (`npm run messages -- --csv > messages.csv`). Reads the store the server is configured
+ * with: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { openMessageStore, type StoredMessage } from '../server/services/message-store.ts';
+import { join } from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import type { StoredMessage } from '../server/services/message-store.ts';
+import { describeStore, openStore } from '../server/services/stores/open-store.ts';
+import { SQLITE_FILE } from '../server/services/stores/sqlite-store.ts';
 
-const dataDir = resolve(process.env['DATA_DIR'] ?? 'data');
-if (!existsSync(join(dataDir, 'messages.db'))) {
-  console.log(`No messages yet (nothing in ${dataDir}).`);
+let location;
+try {
+  const config = loadConfig();
+  location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+if (!location.databaseUrl && !existsSync(join(location.dataDir, SQLITE_FILE))) {
+  console.log(`No messages yet (nothing in ${location.dataDir}).`);
   process.exit(0);
 }
 
-const store = openMessageStore(dataDir);
-const messages = store.list();
-store.close();
+let messages: StoredMessage[];
+try {
+  const store = await openStore(location);
+  messages = await store.list();
+  await store.close();
+} catch (error) {
+  console.error(`Cannot read the messages (${describeStore(location)}): ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const COLUMNS = [
   'id',

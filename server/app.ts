@@ -18,6 +18,8 @@ import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
 import { openInbox } from './services/message-inbox.ts';
+import { connectRedis } from './services/redis.ts';
+import { describeStore, openStore } from './services/stores/open-store.ts';
 import { startOutbox } from './services/outbox.ts';
 import { readStreamingLinks } from './services/site-settings.ts';
 import { scanSitePages } from './services/site-pages.ts';
@@ -76,7 +78,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send(errorBody(status, message));
   });
 
-  const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,
@@ -86,10 +87,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   // An unusable data folder must not take the pages and the music down with it: the inbox
-  // answers null until it can open the database (the contact route then says 503).
-  const inbox = openInbox({
-    dataDir: config.DATA_DIR,
-    autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
+  // answers null until it can open the database (the contact route then says 503). A
+  // database server that cannot be reached at start is a configuration error.
+  const storeLocation = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+  const inbox = await openInbox({
+    openStore: () => openStore(storeLocation, { autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT }),
+    where: describeStore(storeLocation),
+    requiredAtStart: config.DATABASE_URL !== null,
     log: app.log,
     startOutbox: (store) =>
       startOutbox({
@@ -99,12 +103,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
         retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
       }),
+  }).catch((error: unknown) => {
+    throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);
   });
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, app.log).catch(async (error: unknown) => {
+        await inbox.close();
+        throw new Error(`Invalid configuration:\n  REDIS_URL: cannot reach Redis (${(error as Error).message})`);
+      })
+    : null;
+  const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
+
   // Closing order: stop taking requests (Fastify), finish the delivery in progress, then
   // close the database it writes to.
   app.addHook('onClose', async () => {
     library.close();
     await inbox.close();
+    await redis?.quit().catch(() => undefined);
   });
 
   const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
@@ -116,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     inbox,
     perClientPerMinute: config.CONTACT_RATE_LIMIT,
     perNetworkPerMinute: config.CONTACT_NETWORK_LIMIT,
+    redis,
     globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
   });
   await app.register(graphqlRoutes, {

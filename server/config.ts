@@ -33,6 +33,21 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\/+$/, '')),
   /** Where stored data lives: the contact messages database and the mail outbox. */
   DATA_DIR: z.string().min(1).default('data'),
+  /**
+   * postgres:// URL of a PostgreSQL database for the contact messages, shared by every
+   * instance; without it they are kept in SQLite in DATA_DIR.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(?:ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .transform((value) => value ?? null),
+  /** redis:// URL of a Redis server holding the rate limits, shared by every instance; without it each keeps its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .transform((value) => value ?? null),
   /** smtp:// or smtps:// URL of the mail server; without it mails are written to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()

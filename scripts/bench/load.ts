@@ -4,7 +4,7 @@
  * message is then looked up in the database.
  */
 import autocannon from 'autocannon';
-import { openMessageStore } from '../../server/services/message-store.ts';
+import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 
 export const CONNECTIONS = 50;
 
@@ -139,8 +139,8 @@ const MESSAGE_NUMBER = /^Benchmark message #(\d+)\b/;
  * every acknowledged message is looked up in the database.
  */
 export async function measureContact(baseUrl: string, dataDir: string, seconds: number): Promise<ContactLoadResult> {
-  const store = openMessageStore(dataDir);
-  const before = new Set(store.list().map((message) => message.id));
+  const store = openSqliteStore(dataDir);
+  const before = new Set((await store.list()).map((message) => message.id));
   let sent = 0;
   const acknowledged = new Set<number>();
   const answered = new Set<number>();
@@ -175,11 +175,10 @@ export async function measureContact(baseUrl: string, dataDir: string, seconds: 
     ],
   });
 
-  const storedNumbers = store
-    .list()
+  const storedNumbers = (await store.list())
     .filter((message) => !before.has(message.id))
     .map((message) => Number(MESSAGE_NUMBER.exec(message.message)?.[1] ?? Number.NaN));
-  store.close();
+  await store.close();
   const stored = new Set(storedNumbers);
   const missing = [...acknowledged].filter((number) => !stored.has(number)).length;
   const extra = storedNumbers.filter((number) => !acknowledged.has(number));

@@ -97,7 +97,7 @@ export async function smtpOutage(context: SoakContext): Promise<Row[]> {
     const returned = Date.now();
     const drained = await waitForDelivery(dataDir, DELIVERY_TIMEOUT_MS);
     const drainSeconds = (Date.now() - returned) / 1000;
-    const messages = readMessages(dataDir);
+    const messages = await readMessages(dataDir);
     const stored = new Set(messages.map((m) => numberOf(m, 'smtp')));
     const lost = [...trickle.acknowledged].filter((n) => !stored.has(n)).length;
     const audit = auditDeliveries(messages, peer);
@@ -145,12 +145,12 @@ export async function killAndRestart(context: SoakContext): Promise<Row[]> {
     context.log('faults: SIGKILL amid contact traffic…');
     await server.kill();
     await trickle.stop();
-    const atKill = readMessages(dataDir);
+    const atKill = await readMessages(dataDir);
     const pendingAtKill = atKill.filter((m) => m.artistStatus === 'pending').length;
     server = await startSoakServer(context.distDir, options);
     context.log('faults: restarted on the same folders');
     const drained = await waitForDelivery(dataDir, DELIVERY_TIMEOUT_MS);
-    const messages = readMessages(dataDir);
+    const messages = await readMessages(dataDir);
     const stored = new Set(messages.map((m) => numberOf(m, 'kill')));
     const lost = [...trickle.acknowledged].filter((n) => !stored.has(n)).length;
     const audit = auditDeliveries(messages, peer);

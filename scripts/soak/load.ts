@@ -149,7 +149,7 @@ export async function runLoad(
   const drainStarted = Date.now();
   const drained = await waitForDelivery(server.dataDir, DELIVERY_TIMEOUT_MS);
   const drainSeconds = (Date.now() - drainStarted) / 1000;
-  const messages = readMessages(server.dataDir);
+  const messages = await readMessages(server.dataDir);
   const storedNumbers = new Set(messages.map((m) => numberOf(m, TAG)));
   const lost = [...acknowledged].filter((number) => !storedNumbers.has(number)).length;
 

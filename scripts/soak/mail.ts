@@ -4,7 +4,8 @@
  * through the Message-IDs the mailer gives each message (`<contact-ID-artist@…>`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openMessageStore, type StoredMessage } from '../../server/services/message-store.ts';
+import type { StoredMessage } from '../../server/services/message-store.ts';
+import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import type { SmtpPeer } from '../../tests/support/smtp-peer.ts';
 
 export { startSmtpPeer, type SmtpPeer } from '../../tests/support/smtp-peer.ts';
@@ -35,12 +36,12 @@ export interface DeliveryAudit {
 }
 
 /** Reads every stored message through a second connection, as the artist's tools do. */
-export function readMessages(dataDir: string): StoredMessage[] {
-  const store = openMessageStore(dataDir);
+export async function readMessages(dataDir: string): Promise<StoredMessage[]> {
+  const store = openSqliteStore(dataDir);
   try {
-    return store.list();
+    return await store.list();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -48,7 +49,9 @@ export function readMessages(dataDir: string): StoredMessage[] {
 export async function waitForDelivery(dataDir: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const pending = readMessages(dataDir).some((m) => m.artistStatus === 'pending' || m.replyStatus === 'pending');
+    const pending = (await readMessages(dataDir)).some(
+      (m) => m.artistStatus === 'pending' || m.replyStatus === 'pending',
+    );
     if (!pending) return true;
     if (Date.now() > deadline) return false;
     await sleep(250);

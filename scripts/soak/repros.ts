@@ -67,7 +67,9 @@ export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDi
       message,
       lang: 'en',
     });
-    const storedExactly = readMessages(dataDir).some((m) => m.email === `nul${n}@example.com` && m.message === message);
+    const storedExactly = (await readMessages(dataDir)).some(
+      (m) => m.email === `nul${n}@example.com` && m.message === message,
+    );
     const refused = answer?.status === 400 && fieldOf(answer) === 'message';
     if (!(refused || (answer?.status === 202 && storedExactly))) cut += 1;
   }

@@ -10,6 +10,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { networkOf } from '../services/client-network.ts';
 import { validateContact } from '../services/contact-validation.ts';
 import type { Inbox } from '../services/message-inbox.ts';
@@ -23,6 +24,8 @@ export interface ContactRoutesOptions {
   perNetworkPerMinute: number;
   /** Valid messages a minute from everyone together. */
   globalPerMinute: number;
+  /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
+  redis: Redis | null;
 }
 
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -44,6 +47,9 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
 
   await app.register(rateLimit, {
     global: false,
+    ...(options.redis && { redis: options.redis, nameSpace: 'contact-' }),
+    // Redis down: let messages through rather than close the form (the log says why).
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,
@@ -115,11 +121,11 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
         return refuse(reply, 429, { message: limited.message });
       }
       // Null while the data folder cannot be used: say so rather than pretend (the log has why).
-      const opened = inbox.open();
+      const opened = await inbox.open();
       let stored;
       try {
         if (!opened) throw new Error('the contact messages database is not open');
-        stored = opened.store.add(result.message);
+        stored = await opened.store.add(result.message);
       } catch (error) {
         request.log.error({ err: error }, 'could not store a contact message');
         reply.header('Retry-After', 60);

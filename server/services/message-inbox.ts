@@ -1,10 +1,16 @@
 /**
- * The contact messages' store and its delivery worker, opened together. When the data folder
- * cannot be used (no permission to write, read-only disk, a file in the way), the server still
- * starts: pages and music keep working, the contact route answers 503, and each later message
- * tries to open the store again, so contact comes back by itself once the folder is usable.
+ * The contact messages' store and its delivery worker, opened together.
+ *
+ * SQLite in DATA_DIR: when the folder cannot be used (no permission to write, read-only disk,
+ * a file in the way), the server still starts: pages and music keep working, the contact
+ * route answers 503, and each later message tries to open the store again, so contact comes
+ * back by itself once the folder is usable.
+ *
+ * PostgreSQL (DATABASE_URL): a database that cannot be reached at start stops the start (a
+ * wrong URL is a configuration error); one lost while running makes contact answer 503 until
+ * it is back, through the same store, without a restart.
  */
-import { openMessageStore, type MessageStore } from './message-store.ts';
+import type { MessageStore } from './message-store.ts';
 import type { Outbox } from './outbox.ts';
 
 export interface OpenInbox {
@@ -13,16 +19,19 @@ export interface OpenInbox {
 }
 
 export interface Inbox {
-  /** The store and its outbox, opening them now if they are not open yet; null while the folder is unusable. */
-  open(): OpenInbox | null;
-  /** Stops the outbox after the delivery in progress, then closes the database. */
+  /** The store and its outbox, opening them now if they are not open yet; null while they cannot be. */
+  open(): Promise<OpenInbox | null>;
+  /** Stops the outbox after the delivery in progress, then closes the store. */
   close(): Promise<void>;
 }
 
 export interface InboxOptions {
-  dataDir: string;
-  /** Auto-replies an hour to everyone together (see `openMessageStore`). */
-  autoRepliesPerHour: number;
+  /** Opens the store (rejecting when it cannot). */
+  openStore: () => Promise<MessageStore>;
+  /** Where the messages are, for the log. */
+  where: string;
+  /** A store that cannot be opened at start stops the start (a database server), else it is retried later (a folder). */
+  requiredAtStart: boolean;
   /** Starts the delivery worker over a freshly opened store. */
   startOutbox: (store: MessageStore) => Outbox;
   log: {
@@ -32,25 +41,29 @@ export interface InboxOptions {
 }
 
 /** Opens the inbox now if it can, and otherwise on a later `open()`. */
-export function openInbox(options: InboxOptions): Inbox {
+export async function openInbox(options: InboxOptions): Promise<Inbox> {
   let opened: OpenInbox | null = null;
+  let opening: Promise<OpenInbox | null> | null = null;
   let lastFailure: string | null = null;
   let closed = false;
 
-  function open(): OpenInbox | null {
-    if (opened || closed) return opened;
+  async function tryOpen(): Promise<OpenInbox | null> {
     try {
-      const store = openMessageStore(options.dataDir, { autoRepliesPerHour: options.autoRepliesPerHour });
+      const store = await options.openStore();
+      if (closed) {
+        await store.close();
+        return null;
+      }
       opened = { store, outbox: options.startOutbox(store) };
-      if (lastFailure !== null) options.log.info({ dataDir: options.dataDir }, 'contact messages database opened');
+      if (lastFailure !== null) options.log.info({ where: options.where }, 'contact messages store opened');
       lastFailure = null;
     } catch (error) {
       const reason = (error as Error).message;
       // Once per distinct reason: a flood of messages must not flood the log too.
       if (reason !== lastFailure) {
         options.log.error(
-          { dataDir: options.dataDir, reason },
-          'cannot open the contact messages database: contact answers 503 until DATA_DIR is writable',
+          { where: options.where, reason },
+          'cannot open the contact messages store: contact answers 503 until it can',
         );
       }
       lastFailure = reason;
@@ -58,14 +71,30 @@ export function openInbox(options: InboxOptions): Inbox {
     return opened;
   }
 
-  open();
+  function open(): Promise<OpenInbox | null> {
+    if (opened || closed) return Promise.resolve(opened);
+    // Requests arriving together share one attempt.
+    opening ??= tryOpen().finally(() => {
+      opening = null;
+    });
+    return opening;
+  }
+
+  if (options.requiredAtStart) {
+    const store = await options.openStore();
+    opened = { store, outbox: options.startOutbox(store) };
+  } else {
+    await open();
+  }
+
   return {
     open,
     async close() {
       closed = true;
+      await opening;
       if (!opened) return;
       await opened.outbox.close();
-      opened.store.close();
+      await opened.store.close();
     },
   };
 }

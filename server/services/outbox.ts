@@ -2,7 +2,10 @@
  * The outbox worker: delivers stored messages, the artist's mail first, then the auto-reply.
  * A failure is recorded on the message (attempts, last error) and tried again later with
  * exponential backoff; nothing is ever dropped, and since the queue is the database, it
- * survives restarts. Closing waits for the delivery in progress to be recorded.
+ * survives restarts. Each message is claimed with a lease before it is sent, so several
+ * instances on one database never send the same mail at once; if an instance dies mid-send,
+ * its lease runs out and another one finishes the job (that one mail may then go twice).
+ * Closing waits for the delivery in progress to be recorded.
  */
 import type { Mailer } from './mailer.ts';
 import type { MessageStore, StoredMessage } from './message-store.ts';
@@ -17,8 +20,10 @@ export interface OutboxOptions {
   /** The first retry's delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
-  /** How often to look at the queue when nothing is due sooner. */
+  /** How often to look at the queue when nothing is due sooner (other instances add messages too). */
   idleCheckMs?: number;
+  /** How long a claimed message is ours: longer than any SMTP exchange takes. */
+  leaseMs?: number;
 }
 
 export interface Outbox {
@@ -29,6 +34,7 @@ export interface Outbox {
 }
 
 const BATCH = 10;
+const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, ±20 % jitter. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -39,28 +45,33 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number, rando
 export function startOutbox(options: OutboxOptions): Outbox {
   const { store, mailer, log } = options;
   const idleCheckMs = options.idleCheckMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
-  // Read through a function: `closed` changes while a delivery is awaited.
+  // Read through functions: both change while a delivery is awaited.
   const isClosed = () => closed;
+  const isWanted = () => again;
 
   async function deliver(message: StoredMessage): Promise<void> {
     try {
       if (message.artistStatus === 'pending') {
         await mailer.sendToArtist(message);
-        store.markArtistSent(message.id);
+        await store.markArtistSent(message.id);
       }
       if (message.replyStatus === 'pending') {
         await mailer.sendAutoReply(message);
-        store.markReplySent(message.id);
+        await store.markReplySent(message.id);
       }
+      await store.release(message.id);
       log.info({ messageId: message.id }, 'contact message delivered');
     } catch (error) {
       const reason = (error as Error).message;
       const next = Date.now() + backoffMs(message.attempts, options.retryBaseMs, options.retryMaxMs);
-      store.markFailed(message.id, reason, next);
+      // Recording the failure also gives up the lease; if the database is what failed, the
+      // lease runs out by itself and the message is tried again then.
+      await store.markFailed(message.id, reason, next).catch(() => undefined);
       log.warn(
         { messageId: message.id, attempts: message.attempts + 1, reason },
         'contact message delivery failed; will retry',
@@ -70,9 +81,13 @@ export function startOutbox(options: OutboxOptions): Outbox {
 
   async function drain(): Promise<void> {
     for (;;) {
-      const batch = store.due(Date.now(), BATCH);
-      for (const message of batch) {
-        if (isClosed()) return;
+      const batch = await store.claimDue(Date.now(), BATCH, leaseMs);
+      for (const [index, message] of batch.entries()) {
+        if (isClosed()) {
+          // Hand back what this instance claimed but will not send.
+          await Promise.all(batch.slice(index).map((unsent) => store.release(unsent.id)));
+          return;
+        }
         await deliver(message);
       }
       if (batch.length < BATCH && !again) return;
@@ -80,10 +95,11 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function schedule(): void {
+  async function schedule(): Promise<void> {
     clearTimeout(timer);
     if (closed) return;
-    const nextDue = store.nextDue();
+    const nextDue = await store.nextDue().catch(() => null);
+    if (isClosed()) return;
     const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
     timer = setTimeout(run, wait);
     timer.unref();
@@ -97,9 +113,14 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
     running = drain()
       .catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'outbox run failed'))
+      .then(schedule)
       .finally(() => {
         running = null;
-        schedule();
+        // A message stored while the next wake-up was being worked out is looked at now.
+        if (isWanted()) {
+          again = false;
+          run();
+        }
       });
   }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMessageStore } from '../../../server/services/message-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
@@ -45,10 +45,10 @@ const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddr
   });
 
 /** What the database holds, read through a second connection as the artist's tools would. */
-function stored() {
-  const store = openMessageStore(site.dataDir);
-  const messages = store.list();
-  store.close();
+async function stored() {
+  const store = openSqliteStore(site.dataDir);
+  const messages = await store.list();
+  await store.close();
   return messages;
 }
 
@@ -59,8 +59,8 @@ describe('a valid message', () => {
     const response = await send(valid);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ success: true, message: 'Message received.', autoReplyStatus: 'queued' });
-    expect(stored()).toHaveLength(1);
-    expect(stored()[0]).toMatchObject({ name: 'Maria Silva', email: 'maria@example.org', lang: 'pt' });
+    expect(await stored()).toHaveLength(1);
+    expect((await stored())[0]).toMatchObject({ name: 'Maria Silva', email: 'maria@example.org', lang: 'pt' });
 
     await expect.poll(() => mailsTo(ARTIST).length).toBe(1);
     const [mail] = mailsTo(ARTIST);
@@ -68,7 +68,7 @@ describe('a valid message', () => {
     expect(mail?.parsed.replyTo?.value).toEqual([{ name: 'Maria Silva', address: 'maria@example.org' }]);
     expect(mail?.parsed.text).toContain('Adorei o EP!\nAbraços.');
     expect(mail?.parsed.html).toBe(false);
-    await expect.poll(() => stored()[0]?.artistStatus).toBe('sent');
+    await expect.poll(async () => (await stored())[0]?.artistStatus).toBe('sent');
   });
 
   it.each([
@@ -83,12 +83,12 @@ describe('a valid message', () => {
     expect(reply?.parsed.text?.startsWith(`${greeting}\n`)).toBe(true);
     expect(reply?.parsed.text).toContain('https://open.spotify.com/artist/4lIiJuoMLpeO6JKNkOcx4y');
     expect(reply?.parsed.headers.get('auto-submitted')).toBe('auto-replied');
-    await expect.poll(() => stored()[0]?.replyStatus).toBe('sent');
+    await expect.poll(async () => (await stored())[0]?.replyStatus).toBe('sent');
   });
 
   it('is trimmed, and an unknown language becomes pt', async () => {
     await send({ name: '  Ana  ', email: ' ana@example.org ', message: '  Oi  ', lang: 'fr' });
-    expect(stored()[0]).toMatchObject({ name: 'Ana', email: 'ana@example.org', message: 'Oi', lang: 'pt' });
+    expect((await stored())[0]).toMatchObject({ name: 'Ana', email: 'ana@example.org', message: 'Oi', lang: 'pt' });
   });
 });
 
@@ -111,7 +111,7 @@ describe('invalid input is refused with the field named, and nothing is stored',
     const response = await send(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, field });
-    expect(stored()).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it('a body that is not JSON → 400', async () => {
@@ -119,14 +119,14 @@ describe('invalid input is refused with the field named, and nothing is stored',
     const text = await send('name=x', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ success: false, field: 'body' });
-    expect(stored()).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it('a body over 16 KB → 413', async () => {
     const response = await send({ ...valid, message: 'x'.repeat(17 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false, field: 'body' });
-    expect(stored()).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it('never shows a stack trace or a file path', async () => {
@@ -142,7 +142,7 @@ describe('abuse', () => {
     const response = await send({ ...valid, website: 'http://spam.example' });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toMatchObject({ success: true });
-    expect(stored()).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received).toHaveLength(0);
   });
@@ -159,7 +159,7 @@ describe('abuse', () => {
     expect((await send({ ...valid, message: 'forged' }, { 'x-forwarded-for': '9.9.9.9' })).statusCode).toBe(429);
     // ...while another address is not affected.
     expect((await send({ ...valid, message: 'from elsewhere' }, {}, '192.0.2.7')).statusCode).toBe(202);
-    expect(stored()).toHaveLength(6);
+    expect(await stored()).toHaveLength(6);
   });
 
   it('caps everyone together', async () => {
@@ -177,7 +177,7 @@ describe('abuse', () => {
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
     const other = await send(valid, {}, '203.0.113.20');
     expect(other.statusCode).toBe(202);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it.each([
@@ -195,13 +195,13 @@ describe('abuse', () => {
     expect(refused.json()).toMatchObject({ success: false, message: expect.stringContaining('network') as unknown });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send({ ...valid, email: 'outsider@example.org' }, {}, outsider)).statusCode).toBe(202);
-    expect(stored()).toHaveLength(21);
+    expect(await stored()).toHaveLength(21);
   });
 
   it('stores the same message resubmitted in a short window once', async () => {
     await send(valid);
     await send({ ...valid, message: ` ${valid.message.toUpperCase()} ` });
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     await expect.poll(() => mailsTo(ARTIST).length).toBe(1);
   });
 
@@ -241,11 +241,12 @@ describe('abuse', () => {
     await expect.poll(() => mailsTo(ARTIST).length).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received.filter((mail) => mail.recipients[0]?.startsWith('fan'))).toHaveLength(2);
-    expect(
-      stored()
-        .map((message) => message.replyStatus)
-        .sort(),
-    ).toEqual(['sent', 'sent', 'skipped', 'skipped']);
+    expect((await stored()).map((message) => message.replyStatus).sort()).toEqual([
+      'sent',
+      'sent',
+      'skipped',
+      'skipped',
+    ]);
   });
 
   it('lets no input add headers or recipients', async () => {
@@ -273,16 +274,16 @@ describe('delivery never loses a message', () => {
   it('keeps it pending while SMTP refuses (4xx, then 5xx), and delivers once it accepts', async () => {
     smtp.refuseWith(451);
     await send(valid);
-    await expect.poll(() => stored()[0]?.attempts ?? 0).toBeGreaterThanOrEqual(2);
-    expect(stored()[0]).toMatchObject({
+    await expect.poll(async () => (await stored())[0]?.attempts ?? 0).toBeGreaterThanOrEqual(2);
+    expect((await stored())[0]).toMatchObject({
       artistStatus: 'pending',
       lastError: expect.stringContaining('451') as unknown,
     });
     smtp.refuseWith(550);
-    await expect.poll(() => stored()[0]?.lastError ?? '').toContain('550');
+    await expect.poll(async () => (await stored())[0]?.lastError ?? '').toContain('550');
     smtp.refuseWith(null);
-    await expect.poll(() => stored()[0]?.artistStatus, { timeout: 5000 }).toBe('sent');
-    await expect.poll(() => stored()[0]?.replyStatus).toBe('sent');
+    await expect.poll(async () => (await stored())[0]?.artistStatus, { timeout: 5000 }).toBe('sent');
+    await expect.poll(async () => (await stored())[0]?.replyStatus).toBe('sent');
     expect(mailsTo(ARTIST)).toHaveLength(1);
     expect(mailsTo('maria@example.org')).toHaveLength(1);
   });
@@ -290,9 +291,9 @@ describe('delivery never loses a message', () => {
   it('keeps it pending while SMTP is down, and delivers when it is back', async () => {
     await smtp.stop();
     await send(valid);
-    await expect.poll(() => stored()[0]?.attempts ?? 0).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await stored())[0]?.attempts ?? 0).toBeGreaterThanOrEqual(1);
     await smtp.start();
-    await expect.poll(() => stored()[0]?.artistStatus, { timeout: 5000 }).toBe('sent');
+    await expect.poll(async () => (await stored())[0]?.artistStatus, { timeout: 5000 }).toBe('sent');
     expect(mailsTo(ARTIST)).toHaveLength(1);
   });
 
@@ -303,7 +304,7 @@ describe('delivery never loses a message', () => {
     await smtp.start();
     app = await build();
     await expect
-      .poll(() => stored().filter((message) => message.artistStatus === 'sent').length, { timeout: 5000 })
+      .poll(async () => (await stored()).filter((message) => message.artistStatus === 'sent').length, { timeout: 5000 })
       .toBe(3);
     await expect.poll(() => smtp.received.length).toBe(6);
     await new Promise((resolve) => setTimeout(resolve, 300));

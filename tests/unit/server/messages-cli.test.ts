@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMessageStore } from '../../../server/services/message-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -21,16 +21,16 @@ async function messages(...args: string[]): Promise<string> {
   return stdout;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'messages-cli-'));
-  const store = openMessageStore(dataDir);
-  const first = store.add({ name: 'Ana', email: 'ana@example.org', message: 'Primeira', lang: 'pt' }, 1_000);
-  store.markArtistSent(first.message.id, 2_000);
-  store.add(
+  const store = openSqliteStore(dataDir);
+  const first = await store.add({ name: 'Ana', email: 'ana@example.org', message: 'Primeira', lang: 'pt' }, 1_000);
+  await store.markArtistSent(first.message.id, 2_000);
+  await store.add(
     { name: '=HYPERLINK("x")', email: 'bob@example.org', message: 'Second, "quoted"\nline', lang: 'en' },
     3_000,
   );
-  store.close();
+  await store.close();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

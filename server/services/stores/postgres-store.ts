@@ -1,0 +1,214 @@
+/**
+ * The contact messages in PostgreSQL (DATABASE_URL), for several server instances sharing one
+ * database. Versioned migrations run at start under an advisory lock, so instances starting
+ * together migrate once. A message is added under a second advisory lock, so the duplicate
+ * check and the auto-reply limits hold across instances; deliveries are claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so each is attempted by one instance at a time.
+ */
+import pg from 'pg';
+import {
+  AUTO_REPLY_CAP_WINDOW_MS,
+  AUTO_REPLY_WINDOW_MS,
+  DUPLICATE_WINDOW_MS,
+  fingerprint,
+  LAST_ERROR_MAX,
+  replySkipReason,
+  toMessage,
+  type MessageRow,
+  type MessageStore,
+  type MessageStoreOptions,
+} from '../message-store.ts';
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE messages (
+     id BIGSERIAL PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     created_ms BIGINT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     message TEXT NOT NULL,
+     lang TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     artist_status TEXT NOT NULL DEFAULT 'pending',
+     reply_status TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at BIGINT NOT NULL,
+     delivered_at TEXT,
+     lease_until BIGINT
+   );
+   CREATE INDEX messages_due ON messages (next_attempt_at) WHERE artist_status = 'pending' OR reply_status = 'pending';
+   CREATE INDEX messages_fingerprint ON messages (fingerprint, created_ms);
+   CREATE INDEX messages_email ON messages (lower(email), created_ms);
+   CREATE INDEX messages_created ON messages (created_ms);`,
+];
+
+/** Advisory lock keys: one for migrating, one for adding messages. */
+const MIGRATION_LOCK = 7_316_001;
+const ADD_LOCK = 7_316_002;
+
+const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
+
+/** BIGINT columns come back as numbers (milliseconds and ids stay far below 2^53), for this pool only. */
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/**
+ * Connects, migrates and returns the store; rejects (naming what failed) when the database
+ * cannot be reached or refuses, so the server does not start half-working.
+ */
+export async function openPostgresStore(url: string, options: MessageStoreOptions = {}): Promise<MessageStore> {
+  const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 5,
+    connectionTimeoutMillis: 5_000,
+    // A query that hangs must not hold a contact request forever.
+    query_timeout: 10_000,
+  });
+  // An idle client losing its connection (the database restarting) must not crash the
+  // process; the next query opens a new one.
+  pool.on('error', () => undefined);
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  const rows = async (sql: string, values: unknown[] = []) => (await pool.query<MessageRow>(sql, values)).rows;
+
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    add: (message, now = Date.now()) =>
+      inTransaction(async (client) => {
+        // One add at a time across every instance: the checks below then see every message
+        // added before, so two instances cannot both decide "first today" for one address.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [ADD_LOCK]);
+        const print = fingerprint(message);
+        const [existing] = (
+          await client.query<MessageRow>(
+            'SELECT * FROM messages WHERE fingerprint = $1 AND created_ms >= $2 ORDER BY id DESC LIMIT 1',
+            [print, now - DUPLICATE_WINDOW_MS],
+          )
+        ).rows;
+        if (existing) return { message: toMessage(existing), duplicate: true };
+        const replied = await client.query(
+          `SELECT 1 FROM messages WHERE lower(email) = lower($1) AND created_ms >= $2 AND reply_status != 'skipped' LIMIT 1`,
+          [message.email, now - AUTO_REPLY_WINDOW_MS],
+        );
+        const { count } = (
+          await client.query<{ count: number }>(
+            `SELECT COUNT(*)::int AS count FROM messages WHERE created_ms >= $1 AND reply_status != 'skipped'`,
+            [now - AUTO_REPLY_CAP_WINDOW_MS],
+          )
+        ).rows[0] ?? { count: 0 };
+        const replySkipped = replySkipReason((replied.rowCount ?? 0) > 0, count, autoRepliesPerHour);
+        const [inserted] = (
+          await client.query<MessageRow>(
+            `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+            [
+              new Date(now).toISOString(),
+              now,
+              message.name,
+              message.email,
+              message.message,
+              message.lang,
+              print,
+              replySkipped ? 'skipped' : 'pending',
+              now,
+            ],
+          )
+        ).rows;
+        if (!inserted) throw new Error('the new message was not returned');
+        return { message: toMessage(inserted), duplicate: false, ...(replySkipped && { replySkipped }) };
+      }),
+    async claimDue(now, limit, leaseMs) {
+      const claimed = await rows(
+        `UPDATE messages SET lease_until = $1
+         WHERE id IN (SELECT id FROM messages
+                      WHERE ${PENDING} AND next_attempt_at <= $2 AND (lease_until IS NULL OR lease_until <= $2)
+                      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now + leaseMs, now, limit],
+      );
+      return claimed.map(toMessage).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
+    },
+    async nextDue() {
+      const result = await pool.query<{ at: number | null }>(
+        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${PENDING}`,
+      );
+      return result.rows[0]?.at ?? null;
+    },
+    async markArtistSent(id, now = Date.now()) {
+      await pool.query("UPDATE messages SET artist_status = 'sent', delivered_at = $1 WHERE id = $2", [
+        new Date(now).toISOString(),
+        id,
+      ]);
+    },
+    async markReplySent(id) {
+      await pool.query("UPDATE messages SET reply_status = 'sent' WHERE id = $1", [id]);
+    },
+    async markFailed(id, error, nextAttemptAt) {
+      await pool.query(
+        'UPDATE messages SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, lease_until = NULL WHERE id = $3',
+        [error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id],
+      );
+    },
+    async release(id) {
+      await pool.query('UPDATE messages SET lease_until = NULL WHERE id = $1', [id]);
+    },
+    list: async () => (await rows('SELECT * FROM messages ORDER BY id DESC')).map(toMessage),
+    async get(id) {
+      const [found] = await rows('SELECT * FROM messages WHERE id = $1', [id]);
+      return found ? toMessage(found) : undefined;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the migrations not yet recorded, all in one transaction under an advisory lock. */
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+    );
+    const applied = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version),
+    );
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+        version,
+        new Date().toISOString(),
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The contact messages in SQLite (node:sqlite, WAL, synchronous FULL): the embedded default,
+ * one file in DATA_DIR. Migrations are versioned and run at start.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import {
+  AUTO_REPLY_CAP_WINDOW_MS,
+  AUTO_REPLY_WINDOW_MS,
+  DUPLICATE_WINDOW_MS,
+  fingerprint,
+  LAST_ERROR_MAX,
+  replySkipReason,
+  toMessage,
+  type MessageRow,
+  type MessageStore,
+  type MessageStoreOptions,
+} from '../message-store.ts';
+
+/** The database file in DATA_DIR. */
+export const SQLITE_FILE = 'messages.db';
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE messages (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     created_at TEXT NOT NULL,
+     created_ms INTEGER NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     message TEXT NOT NULL,
+     lang TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     artist_status TEXT NOT NULL DEFAULT 'pending',
+     reply_status TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at INTEGER NOT NULL,
+     delivered_at TEXT
+   );
+   CREATE INDEX messages_due ON messages (next_attempt_at) WHERE artist_status = 'pending' OR reply_status = 'pending';
+   CREATE INDEX messages_fingerprint ON messages (fingerprint, created_ms);
+   CREATE INDEX messages_email ON messages (email, created_ms);`,
+  // For the count of auto-replies in the last hour.
+  `CREATE INDEX messages_created ON messages (created_ms);`,
+  // Who may deliver a message until when (two processes may share the file).
+  `ALTER TABLE messages ADD COLUMN lease_until INTEGER;`,
+];
+
+const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
+
+/** Opens (creating if needed) `messages.db` in `dataDir` and brings its schema up to date. */
+export function openSqliteStore(dataDir: string, options: MessageStoreOptions = {}): MessageStore {
+  const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+  );
+  migrate(db);
+
+  const findDuplicate = db.prepare(
+    'SELECT * FROM messages WHERE fingerprint = ? AND created_ms >= ? ORDER BY id DESC LIMIT 1',
+  );
+  const recentReply = db.prepare(
+    "SELECT 1 FROM messages WHERE email = ? COLLATE NOCASE AND created_ms >= ? AND reply_status != 'skipped' LIMIT 1",
+  );
+  const recentReplies = db.prepare(
+    "SELECT COUNT(*) AS count FROM messages WHERE created_ms >= ? AND reply_status != 'skipped'",
+  );
+  const insert = db.prepare(
+    `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  );
+  const claim = db.prepare(
+    `UPDATE messages SET lease_until = ?
+     WHERE id IN (SELECT id FROM messages WHERE ${PENDING} AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+                  ORDER BY next_attempt_at, id LIMIT ?)
+     RETURNING *`,
+  );
+  const nextDueStatement = db.prepare(
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${PENDING}`,
+  );
+  const getStatement = db.prepare('SELECT * FROM messages WHERE id = ?');
+  const artistSent = db.prepare("UPDATE messages SET artist_status = 'sent', delivered_at = ? WHERE id = ?");
+  const replySent = db.prepare("UPDATE messages SET reply_status = 'sent' WHERE id = ?");
+  const failed = db.prepare(
+    'UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?',
+  );
+  const release = db.prepare('UPDATE messages SET lease_until = NULL WHERE id = ?');
+  const list = db.prepare('SELECT * FROM messages ORDER BY id DESC');
+
+  const row = (value: unknown) => value as MessageRow | undefined;
+
+  return {
+    async add(message, now = Date.now()) {
+      const print = fingerprint(message);
+      // The duplicate check, both auto-reply decisions and the insert happen in one
+      // transaction, so two racing requests cannot both pass the checks.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const existing = row(findDuplicate.get(print, now - DUPLICATE_WINDOW_MS));
+        if (existing) {
+          db.exec('COMMIT');
+          return { message: toMessage(existing), duplicate: true };
+        }
+        const { count } = recentReplies.get(now - AUTO_REPLY_CAP_WINDOW_MS) as { count: number };
+        const replySkipped = replySkipReason(
+          recentReply.get(message.email, now - AUTO_REPLY_WINDOW_MS) !== undefined,
+          count,
+          autoRepliesPerHour,
+        );
+        const inserted = row(
+          insert.get(
+            new Date(now).toISOString(),
+            now,
+            message.name,
+            message.email,
+            message.message,
+            message.lang,
+            print,
+            replySkipped ? 'skipped' : 'pending',
+            now,
+          ),
+        ) as MessageRow;
+        db.exec('COMMIT');
+        return { message: toMessage(inserted), duplicate: false, ...(replySkipped && { replySkipped }) };
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async claimDue(now, limit, leaseMs) {
+      return (claim.all(now + leaseMs, now, now, limit) as unknown as MessageRow[])
+        .map(toMessage)
+        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
+    },
+    nextDue: async () => (nextDueStatement.get() as { at: number | null }).at,
+    markArtistSent: async (id, now = Date.now()) => {
+      artistSent.run(new Date(now).toISOString(), id);
+    },
+    markReplySent: async (id) => {
+      replySent.run(id);
+    },
+    markFailed: async (id, error, nextAttemptAt) => {
+      failed.run(error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id);
+    },
+    release: async (id) => {
+      release.run(id);
+    },
+    list: async () => (list.all() as unknown as MessageRow[]).map(toMessage),
+    get: async (id) => {
+      const found = row(getStatement.get(id));
+      return found ? toMessage(found) : undefined;
+    },
+    close: async () => db.close(),
+  };
+}
+
+/** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction. */
+function migrate(db: DatabaseSync): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((found) => found.version),
+  );
+  MIGRATIONS.forEach((sql, index) => {
+    const version = index + 1;
+    if (applied.has(version)) return;
+    db.exec('BEGIN');
+    try {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        new Date().toISOString(),
+      );
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  });
+}
