@@ -14,6 +14,8 @@ export interface PlayerLabels {
   region: string;
   status_initial: string;
   status_loading: string;
+  /** The landing page's status before anything is chosen, naming the offered playlist. */
+  status_offer: string;
   empty: string;
   nowPlaying: string;
   buffering: string;
@@ -21,6 +23,8 @@ export interface PlayerLabels {
   next: string;
   play: string;
   pause: string;
+  /** The play button's name while it would start the offered playlist. */
+  playPlaylist: string;
   volumeDown: string;
   volumeUp: string;
   volume: string;
@@ -33,27 +37,39 @@ interface PlayerProps {
   labels: PlayerLabels;
   /** The playlist the play button starts when nothing is loaded yet. */
   defaultPlaylist: string;
+  /**
+   * On a page without slides (the landing page): show the default playlist's name and tracks
+   * before anything is chosen, for one tap on play, instead of the home page's status.
+   */
+  offerDefault?: boolean;
 }
 
 /** How far one arrow key moves the progress slider, as a fraction of the track. */
 const KEY_SEEK_FRACTION = 0.05;
 
-export default function Player({ labels, defaultPlaylist }: PlayerProps) {
+export default function Player({ labels, defaultPlaylist, offerDefault = false }: PlayerProps) {
   const state = useStore($player);
 
   useEffect(() => {
     const player = getPlayer();
     player.setDefaultPlaylist(defaultPlaylist);
-    void player.restore();
-  }, [defaultPlaylist]);
+    // What was playing or saved comes first; the offer only fills an empty player.
+    void player.restore().then(() => (offerDefault ? player.offerPlaylist(defaultPlaylist) : undefined));
+  }, [defaultPlaylist, offerDefault]);
 
   const track = state.tracks[state.index];
+  /** Nothing chosen yet on the landing page: the player offers a playlist for one tap. */
+  const offering = offerDefault && (state.status === 'initial' || state.status === 'offered');
+  const offered = state.playlist ?? defaultPlaylist;
   const status =
     state.status === 'loading'
       ? fill(labels.status_loading, { name: state.loading ?? '' })
-      : state.status === 'ready'
-        ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
-        : labels.status_initial;
+      : offering
+        ? fill(labels.status_offer, { name: offered })
+        : state.status === 'ready' || state.status === 'offered'
+          ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
+          : labels.status_initial;
+  const playName = state.playing ? labels.pause : offering ? fill(labels.playPlaylist, { name: offered }) : labels.play;
 
   const seekFromClick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -121,7 +137,7 @@ export default function Player({ labels, defaultPlaylist }: PlayerProps) {
         <button
           type="button"
           className="player-button player-play"
-          aria-label={state.playing ? labels.pause : labels.play}
+          aria-label={playName}
           onClick={() => getPlayer().togglePlay()}
         >
           <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>
