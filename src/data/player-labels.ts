@@ -1,6 +1,6 @@
 /** The player's texts in one language, for the Player island. */
 import type { TFunction } from 'i18next';
-import type { PlayerLabels } from '../islands/Player.tsx';
+import type { PlayerLabels } from '../lib/player-labels.ts';
 
 const KEYS = [
   'region',

@@ -3,35 +3,13 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
+import type { PlayerLabels } from '../lib/player-labels.ts';
 import { $player, getPlayer } from '../stores/player.ts';
+import { $playerLabelsOverride } from '../stores/player-labels.ts';
 import './player.css';
-
-/** The player's texts, translated by the page (`player` namespace). */
-export interface PlayerLabels {
-  region: string;
-  status_initial: string;
-  status_loading: string;
-  /** The landing page's status before anything is chosen, naming the offered playlist. */
-  status_offer: string;
-  empty: string;
-  nowPlaying: string;
-  buffering: string;
-  previous: string;
-  next: string;
-  play: string;
-  pause: string;
-  /** The play button's name while it would start the offered playlist. */
-  playPlaylist: string;
-  volumeDown: string;
-  volumeUp: string;
-  volume: string;
-  progress: string;
-  tracklist: string;
-  playlistLabel: string;
-}
 
 interface PlayerProps {
   labels: PlayerLabels;
@@ -47,8 +25,13 @@ interface PlayerProps {
 /** How far one arrow key moves the progress slider, as a fraction of the track. */
 const KEY_SEEK_FRACTION = 0.05;
 
-export default function Player({ labels, defaultPlaylist, offerDefault = false }: PlayerProps) {
+export default function Player({ labels: builtLabels, defaultPlaylist, offerDefault = false }: PlayerProps) {
   const state = useStore($player);
+  const override = useStore($playerLabelsOverride);
+  // The first render must match the HTML the page was built with, or React refuses it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const labels = (hydrated && override) || builtLabels;
 
   useEffect(() => {
     const player = getPlayer();
