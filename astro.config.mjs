@@ -7,8 +7,11 @@ import sitemap from '@astrojs/sitemap';
 /** The public origin comes from the artist's settings, so canonical URLs follow one source. */
 const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', import.meta.url), 'utf8'));
 
-/** Pages that exist only to redirect or alias another page stay out of the sitemap. */
-const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail|(?:pt|en|es)\/spotify)?$/;
+/**
+ * Pages that exist only to redirect or alias another page stay out of the sitemap, and so do
+ * the per-language copies of /samebloodscocktail that the server sends at that URL.
+ */
+const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail(?:\.(?:pt|en|es))?|(?:pt|en|es)\/spotify)?$/;
 
 export default defineConfig({
   site: siteUrl,

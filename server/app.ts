@@ -140,6 +140,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     development: isDevelopment(config),
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR });
-  await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages });
+  await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages, variants: site.variants });
   return app;
 }

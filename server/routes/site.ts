@@ -11,11 +11,14 @@ import {
   withoutTrailingSlash,
 } from '../services/language-redirect.ts';
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
+import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 
 export interface SiteRoutesOptions {
   distDir: string;
   /** Clean URL path to HTML file, from `scanSitePages`. */
   pages: Map<string, string>;
+  /** Clean URL path to its per-language files, from `scanSitePages`. */
+  variants: Map<string, Partial<Record<Lang, string>>>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,6 +26,22 @@ const REVALIDATE = 'no-cache';
 const ONE_DAY = 'public, max-age=86400';
 /** A redirect that depends on the visitor must not be cached by a shared cache. */
 const PRIVATE_REDIRECT = 'private, no-store';
+/**
+ * A page whose language depends on the visitor: a shared cache must not keep it (it would
+ * send one visitor's language to the next, and many caches ignore `Vary: Cookie`); the
+ * browser keeps it and revalidates by ETag, which differs by language.
+ */
+const PRIVATE_REVALIDATE = 'private, no-cache';
+/** What decides a per-language page: the `lang` cookie, then Accept-Language (and the encoding). */
+const LANGUAGE_VARY = 'Accept-Encoding, Cookie, Accept-Language';
+
+/** How a page is cached: by anyone, or per visitor when its content depends on them. */
+interface PageCaching {
+  cacheControl: string;
+  vary: string;
+}
+const SHARED_PAGE: PageCaching = { cacheControl: REVALIDATE, vary: 'Accept-Encoding' };
+const PER_LANGUAGE_PAGE: PageCaching = { cacheControl: PRIVATE_REVALIDATE, vary: LANGUAGE_VARY };
 const NOT_FOUND_PAGE = '404.html';
 
 /** Astro puts every content-hashed file under /_astro/. The path may be a .br or .gz variant. */
@@ -42,13 +61,19 @@ function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Sends a page in the best encoding the client takes; 304 when its copy is current. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: StoredPage, status = 200): FastifyReply {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: StoredPage,
+  status = 200,
+  caching = SHARED_PAGE,
+): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding'], page);
   const variant = page[encoding] ?? page.identity;
   reply
     .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', REVALIDATE)
-    .header('Vary', 'Accept-Encoding')
+    .header('Cache-Control', caching.cacheControl)
+    .header('Vary', caching.vary)
     .header('ETag', variant.etag);
   if (status === 200 && matchesETag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
@@ -61,7 +86,7 @@ function redirectTo(reply: FastifyReply, location: string, vary?: string): Fasti
   return reply.redirect(location, 302);
 }
 
-const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir, pages }) => {
+const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir, pages, variants }) => {
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -96,10 +121,27 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     redirectTo(reply, `/${languageForRequest(request.headers)}`, 'Cookie, Accept-Language'),
   );
 
-  const store = await loadPages(distDir, [...pages.values(), NOT_FOUND_PAGE]);
+  const variantFiles = [...variants.values()].flatMap((files) => Object.values(files));
+  const store = await loadPages(distDir, [...pages.values(), ...variantFiles, NOT_FOUND_PAGE]);
   for (const [path, file] of pages) {
     const page = store.get(file);
-    if (page) app.get(path, async (request, reply) => sendPage(request, reply, page));
+    const perLanguage = variants.get(path);
+    if (page && perLanguage) {
+      // The page in the visitor's language (saved choice, then Accept-Language), at its one
+      // URL: the copies carry that URL's canonical and alternates, and switch in the browser
+      // when a choice saved only there says otherwise.
+      const inLanguage = Object.fromEntries(
+        LANGUAGES.map((lang) => {
+          const languageFile = perLanguage[lang];
+          return [lang, (languageFile ? store.get(languageFile) : undefined) ?? page];
+        }),
+      ) as Record<Lang, StoredPage>;
+      app.get(path, async (request, reply) =>
+        sendPage(request, reply, inLanguage[languageForRequest(request.headers)], 200, PER_LANGUAGE_PAGE),
+      );
+    } else if (page) {
+      app.get(path, async (request, reply) => sendPage(request, reply, page));
+    }
   }
   const notFoundPage = store.get(NOT_FOUND_PAGE);
 

@@ -5,10 +5,16 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { isLang, type Lang } from '../../src/lib/languages.ts';
 
 export interface SitePages {
   /** Clean URL path to the HTML file's path relative to the build folder. */
   pages: Map<string, string>;
+  /**
+   * Pages built once per language for one URL (`samebloodscocktail.en.html` for
+   * `/samebloodscocktail`): clean URL path to each language's file. Never pages of their own.
+   */
+  variants: Map<string, Partial<Record<Lang, string>>>;
   /** CSP sources (`'sha256-…'`) of every inline script in the pages. */
   scriptHashes: string[];
   /** CSP sources of every inline style element in the pages. */
@@ -19,6 +25,8 @@ export interface SitePages {
 
 /** Files that exist to be shown by the server itself, never as a page of their own. */
 const NOT_A_PAGE = new Set(['index.html', '404.html']);
+/** `page.en.html`: the `page` URL written in one language. */
+const LANGUAGE_VARIANT = /^(.+)\.([a-z]{2})\.html$/;
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
@@ -43,16 +51,19 @@ export async function scanSitePages(distDir: string): Promise<SitePages> {
     throw new Error(`The built site was not found in ${distDir}: run \`npm run build\` first.`);
   }
   const pages = new Map<string, string>();
+  const variants = new Map<string, Partial<Record<Lang, string>>>();
   const scripts = new Set<string>();
   const styles = new Set<string>();
   let analytics = false;
   for (const file of files) {
     const relativePath = relative(distDir, file).split(sep).join('/');
-    if (!NOT_A_PAGE.has(relativePath)) pages.set(`/${relativePath.replace(/\.html$/, '')}`, relativePath);
+    const [, base, lang] = LANGUAGE_VARIANT.exec(relativePath) ?? [];
+    if (base && isLang(lang)) variants.set(`/${base}`, { ...variants.get(`/${base}`), [lang]: relativePath });
+    else if (!NOT_A_PAGE.has(relativePath)) pages.set(`/${relativePath.replace(/\.html$/, '')}`, relativePath);
     const html = await readFile(file, 'utf8');
     analytics ||= html.includes('data-analytics');
     for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) if (body.trim()) scripts.add(cspHash(body));
     for (const [, body = ''] of html.matchAll(INLINE_STYLE)) styles.add(cspHash(body));
   }
-  return { pages, scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort(), analytics };
+  return { pages, variants, scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort(), analytics };
 }

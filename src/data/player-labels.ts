@@ -1,6 +1,6 @@
 /** The player's texts in one language, for the Player island. */
 import type { TFunction } from 'i18next';
-import type { PlayerLabels } from '../islands/Player.tsx';
+import type { PlayerLabels } from '../lib/player-labels.ts';
 
 const KEYS = [
   'region',
@@ -20,8 +20,18 @@ const KEYS = [
   'playlistLabel',
 ] as const;
 
-/** Translates every label; the loading status keeps its placeholder for the island to fill. */
+/** The labels that name a playlist: they keep their placeholder for the island to fill. */
+const WITH_NAME = ['status_loading', 'status_offer', 'playPlaylist'] as const;
+
+/** Translates every label. */
 export function playerLabels(t: TFunction): PlayerLabels {
-  const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<PlayerLabels, 'status_loading'>;
-  return { ...labels, status_loading: t('player:status_loading', { name: '{{name}}' }) };
+  const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<
+    PlayerLabels,
+    (typeof WITH_NAME)[number]
+  >;
+  const withName = Object.fromEntries(WITH_NAME.map((key) => [key, t(`player:${key}`, { name: '{{name}}' })])) as Pick<
+    PlayerLabels,
+    (typeof WITH_NAME)[number]
+  >;
+  return { ...labels, ...withName };
 }

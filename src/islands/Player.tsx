@@ -3,42 +3,29 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
+import type { PlayerLabels } from '../lib/player-labels.ts';
 import { $player, getPlayer } from '../stores/player.ts';
+import { $playerLabelsOverride } from '../stores/player-labels.ts';
 import './player.css';
-
-/** The player's texts, translated by the page (`player` namespace). */
-export interface PlayerLabels {
-  region: string;
-  status_initial: string;
-  status_loading: string;
-  empty: string;
-  nowPlaying: string;
-  buffering: string;
-  previous: string;
-  next: string;
-  play: string;
-  pause: string;
-  volumeDown: string;
-  volumeUp: string;
-  volume: string;
-  progress: string;
-  tracklist: string;
-  playlistLabel: string;
-}
 
 interface PlayerProps {
   labels: PlayerLabels;
   /** The playlist the play button starts when nothing is loaded yet. */
   defaultPlaylist: string;
+  /**
+   * On a page without slides (the landing page): show the default playlist's name and tracks
+   * before anything is chosen, for one tap on play, instead of the home page's status.
+   */
+  offerDefault?: boolean;
 }
 
 /** How far one arrow key moves the progress slider, as a fraction of the track. */
 const KEY_SEEK_FRACTION = 0.05;
 
-export default function Player({ labels, defaultPlaylist }: PlayerProps) {
+export default function Player({ labels: builtLabels, defaultPlaylist, offerDefault = false }: PlayerProps) {
   const state = useStore($player);
   const progressFill = useRef<HTMLDivElement>(null);
   // Through the CSSOM, not a style attribute: the page's CSP allows no inline style
@@ -46,20 +33,32 @@ export default function Player({ labels, defaultPlaylist }: PlayerProps) {
   useEffect(() => {
     progressFill.current?.style.setProperty('width', `${state.progress}%`);
   }, [state.progress]);
+  const override = useStore($playerLabelsOverride);
+  // The first render must match the HTML the page was built with, or React refuses it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const labels = (hydrated && override) || builtLabels;
 
   useEffect(() => {
     const player = getPlayer();
     player.setDefaultPlaylist(defaultPlaylist);
-    void player.restore();
-  }, [defaultPlaylist]);
+    // What was playing or saved comes first; the offer only fills an empty player.
+    void player.restore().then(() => (offerDefault ? player.offerPlaylist(defaultPlaylist) : undefined));
+  }, [defaultPlaylist, offerDefault]);
 
   const track = state.tracks[state.index];
+  /** Nothing chosen yet on the landing page: the player offers a playlist for one tap. */
+  const offering = offerDefault && (state.status === 'initial' || state.status === 'offered');
+  const offered = state.playlist ?? defaultPlaylist;
   const status =
     state.status === 'loading'
       ? fill(labels.status_loading, { name: state.loading ?? '' })
-      : state.status === 'ready'
-        ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
-        : labels.status_initial;
+      : offering
+        ? fill(labels.status_offer, { name: offered })
+        : state.status === 'ready' || state.status === 'offered'
+          ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
+          : labels.status_initial;
+  const playName = state.playing ? labels.pause : offering ? fill(labels.playPlaylist, { name: offered }) : labels.play;
 
   const seekFromClick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -127,7 +126,7 @@ export default function Player({ labels, defaultPlaylist }: PlayerProps) {
         <button
           type="button"
           className="player-button player-play"
-          aria-label={state.playing ? labels.pause : labels.play}
+          aria-label={playName}
           onClick={() => getPlayer().togglePlay()}
         >
           <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>

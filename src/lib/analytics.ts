@@ -28,6 +28,15 @@ interface AnalyticsWindow {
 
 const win = () => window as unknown as AnalyticsWindow;
 
+/** The four Consent Mode v2 signals Google Ads needs to count conversions from the EEA. */
+export const CONSENT_SIGNALS = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'] as const;
+type ConsentSignal = (typeof CONSENT_SIGNALS)[number];
+
+/** Every Consent Mode v2 signal set to one value. */
+export function consentState(value: Consent): Record<ConsentSignal, Consent> {
+  return Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signal, value])) as Record<ConsentSignal, Consent>;
+}
+
 /** The visitor's saved answer, or null before they answered (or when storage is blocked). */
 export function savedConsent(): Consent | null {
   try {
@@ -46,7 +55,10 @@ export function saveConsent(consent: Consent): void {
   }
 }
 
-/** Defines `gtag`, loads the tag and configures it. Only ever called after consent. */
+/**
+ * Defines `gtag`, loads the tag and states the consent. Only ever called after the visitor
+ * accepted (now or on an earlier visit), so nothing is queued before that.
+ */
 export function startTag(config: AnalyticsConfig): Gtag {
   const w = win();
   if (w.gtag) return w.gtag;
@@ -57,6 +69,11 @@ export function startTag(config: AnalyticsConfig): Gtag {
     w.dataLayer?.push(arguments);
   };
   w.gtag = gtag;
+  // Consent Mode v2: the default (everything denied) must come before any config or event,
+  // and the update says what the visitor granted; without them Google Ads does not count
+  // conversions from visitors in the EEA.
+  gtag('consent', 'default', consentState('denied'));
+  gtag('consent', 'update', consentState('granted'));
   gtag('js', new Date());
   const script = document.createElement('script');
   script.async = true;

@@ -10,7 +10,11 @@ import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
 import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 
-export type PlayerStatus = 'initial' | 'loading' | 'ready';
+/**
+ * 'offered': a playlist's tracks are shown, ready for one tap, but nothing was chosen and
+ * nothing is loaded into the audio yet (the landing page offers the default playlist).
+ */
+export type PlayerStatus = 'initial' | 'loading' | 'offered' | 'ready';
 
 export interface PlayerState {
   /** The loaded playlist's name, or null before any. */
@@ -77,6 +81,11 @@ export interface Player {
   loadPlaylist(name: string, options?: { playNow?: boolean; index?: number }): Promise<void>;
   /** Fetches a playlist ahead of a click, so the click can start at once. */
   prefetchPlaylist(name: string): void;
+  /**
+   * Shows a playlist's tracks, ready to play with one tap, when nothing is loaded, loading or
+   * restored; loads no audio until the visitor plays. Resolves once shown (or given up).
+   */
+  offerPlaylist(name: string): Promise<void>;
   togglePlay(): void;
   next(): void;
   previous(): void;
@@ -162,7 +171,17 @@ export function createPlayer(parts: PlayerParts): Player {
     if (!track) return;
     audio.pause();
     audio.src = track.url;
-    $state.set({ ...$state.get(), index, progress: 0, currentTime: 0, duration: track.duration ?? 0, playing: false });
+    const { status } = $state.get();
+    $state.set({
+      ...$state.get(),
+      // An offered playlist becomes the loaded one with its first track set.
+      status: status === 'offered' ? 'ready' : status,
+      index,
+      progress: 0,
+      currentTime: 0,
+      duration: track.duration ?? 0,
+      playing: false,
+    });
     describeForMediaSession(track, playlist);
     try {
       storage?.setItem(STORAGE_KEY, JSON.stringify({ playlist, index }));
@@ -215,6 +234,11 @@ export function createPlayer(parts: PlayerParts): Player {
 
   function togglePlay(): void {
     const state = $state.get();
+    if (state.status === 'offered') {
+      // Inside the visitor's tap: the source is set and play() called in this same tick.
+      setTrack(state.index, true);
+      return;
+    }
     if (state.tracks.length === 0) {
       const name = state.playlist ?? defaultPlaylist;
       if (name && state.status !== 'loading') void loadPlaylist(name, { playNow: true });
@@ -232,6 +256,20 @@ export function createPlayer(parts: PlayerParts): Player {
     const { tracks, index } = $state.get();
     if (tracks.length === 0) return;
     setTrack(toIndex(index, tracks.length), true);
+  }
+
+  async function offerPlaylist(name: string): Promise<void> {
+    const nothingChosen = () => $state.get().status === 'initial' && $state.get().playlist === null;
+    if (!name || !nothingChosen()) return;
+    const mine = ticket;
+    try {
+      const tracks = await getPlaylist(name);
+      // A choice made meanwhile (a tap, a restored track) wins over the offer.
+      if (mine !== ticket || !nothingChosen() || tracks.length === 0) return;
+      $state.set({ ...$state.get(), status: 'offered', playlist: name, tracks, index: 0, progress: 0 });
+    } catch (error) {
+      log.error('Erro ao carregar playlist', error);
+    }
   }
 
   const next = () => step(nextIndex);
@@ -308,6 +346,7 @@ export function createPlayer(parts: PlayerParts): Player {
     prefetchPlaylist: (name) => {
       if (name) getPlaylist(name).catch(() => undefined);
     },
+    offerPlaylist,
     togglePlay,
     next,
     previous,

@@ -23,6 +23,31 @@ async function dataLayer(page: Page): Promise<unknown[][] | null> {
 const events = async (page: Page, name: string) =>
   ((await dataLayer(page)) ?? []).filter((entry) => entry[0] === 'event' && entry[1] === name);
 
+const SIGNALS = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'];
+const allSignals = (value: string) => Object.fromEntries(SIGNALS.map((signal) => [signal, value]));
+
+/**
+ * The queue's commands up to the first page_view, each cut to what identifies it: the
+ * consent commands with their state, the others by name and target.
+ */
+async function commandsUntilPageView(page: Page): Promise<unknown[][]> {
+  const layer = (await dataLayer(page)) ?? [];
+  const end = layer.findIndex((entry) => entry[0] === 'event' && entry[1] === 'page_view');
+  return layer
+    .slice(0, end + 1)
+    .map((entry) => (entry[0] === 'consent' ? entry.slice(0, 3) : entry[0] === 'js' ? ['js'] : entry.slice(0, 2)));
+}
+
+/** Consent Mode v2 (denied by default, then granted) before the tag's configuration. */
+const CONSENTED_START = [
+  ['consent', 'default', allSignals('denied')],
+  ['consent', 'update', allSignals('granted')],
+  ['js'],
+  ['config', TEST_ANALYTICS.gaId],
+  ['config', TEST_ANALYTICS.adsId],
+  ['event', 'page_view'],
+];
+
 const tagRequests = (problems: PageErrors) => problems.external.filter((url) => url.includes('googletagmanager.com'));
 
 /** Every script the page requested, to spot the lazily loaded web-vitals chunk. */
@@ -81,8 +106,7 @@ describe('built with analytics ids', () => {
 
     const [first] = await events(page, 'page_view');
     expect(first?.[2]).toMatchObject({ page_path: '/en/spotify', language: 'en-US' });
-    const configs = ((await dataLayer(page)) ?? []).filter((entry) => entry[0] === 'config').map((entry) => entry[1]);
-    expect(configs).toEqual([TEST_ANALYTICS.gaId, TEST_ANALYTICS.adsId]);
+    expect(await commandsUntilPageView(page)).toEqual(CONSENTED_START);
 
     const popup = page.waitForEvent('popup');
     await page.getByRole('link', { name: 'Listen on Spotify' }).click();
@@ -105,12 +129,32 @@ describe('built with analytics ids', () => {
     await page.context().close();
   });
 
+  it('on accept: queues Consent Mode v2, all four denied then all four granted, before the configuration', async () => {
+    const { page } = await openPage(browser(), { locale: 'en-US' });
+    await page.goto(`${analyticsUrl}/en/samebloodscocktail`);
+    await page.getByRole('button', { name: 'Decline' }).waitFor();
+    expect(await dataLayer(page)).toBeNull();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(async () => (await events(page, 'page_view')).length).toBe(1);
+    expect(await commandsUntilPageView(page)).toEqual(CONSENTED_START);
+    // Each command is one gtag() call's arguments object, as gtag.js reads them.
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { dataLayer: unknown[] }).dataLayer.every(
+          (entry) => Object.prototype.toString.call(entry) === '[object Arguments]',
+        ),
+      ),
+    ).toBe(true);
+    await page.context().close();
+  });
+
   it('remembers an accept: a returning visitor sends page_view on load, with no banner', async () => {
     const { page, problems } = await openPage(browser());
     await page.goto(`${analyticsUrl}/pt`);
     await page.evaluate(() => localStorage.setItem('analytics-consent', 'granted'));
     await page.goto(`${analyticsUrl}/pt/spotify`);
     await expect.poll(async () => (await events(page, 'page_view')).length).toBe(1);
+    expect(await commandsUntilPageView(page)).toEqual(CONSENTED_START);
     expect(await page.locator('[data-analytics]').isHidden()).toBe(true);
     expect(tagRequests(problems).length).toBeGreaterThan(0);
     await page.context().close();

@@ -23,6 +23,8 @@ declare module 'vitest' {
     mediaDir: string;
     /** The same site built with test analytics ids, served by its own server. */
     analyticsUrl: string;
+    /** That analytics build on a plain static file host. */
+    staticAnalyticsUrl: string;
   }
 }
 
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
   );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const staticHost = await startStaticHost('dist');
+  const staticAnalyticsHost = await startStaticHost(ANALYTICS_DIST);
   const analyticsApp = await buildApp(
     loadConfig({
       ...process.env,
@@ -66,11 +69,13 @@ export default async function setup(project: TestProject) {
   project.provide('analyticsUrl', await analyticsApp.listen({ host: '127.0.0.1', port: 0 }));
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);
+  project.provide('staticAnalyticsUrl', staticAnalyticsHost.url);
   project.provide('mediaDir', mediaDir);
   return async () => {
     await app.close();
     await analyticsApp.close();
     await staticHost.close();
+    await staticAnalyticsHost.close();
     for (const folder of [mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, openPage, PHONE, useBrowser } from './browser.ts';
+import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -21,6 +22,10 @@ interface AudioState {
 /** Remembers the media element the page plays, and counts its `playing` events. */
 async function openPlayerPage(path: string, viewport = DESKTOP, locale = 'en-US') {
   const opened = await openPage(browser(), { viewport, locale });
+  const mediaRequests: string[] = [];
+  opened.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/media/')) mediaRequests.push(request.url());
+  });
   await opened.page.addInitScript(() => {
     // Wrapping the method the page calls, to find the element it plays; `this` is that element.
     // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -38,7 +43,7 @@ async function openPlayerPage(path: string, viewport = DESKTOP, locale = 'en-US'
   await opened.page.goto(`${baseUrl}${path}`);
   // The player hydrates when the browser is idle.
   await opened.page.locator('astro-island[component-url*="Player"]:not([ssr])').first().waitFor({ state: 'attached' });
-  return opened;
+  return { ...opened, mediaRequests };
 }
 
 async function audio(page: Page): Promise<AudioState | null> {
@@ -214,6 +219,70 @@ describe('the player', () => {
     await heroKey(page, 'Cocktail Nº2').click();
     await expect.poll(async () => (await audio(page))?.playingEvents ?? 0).toBeGreaterThan(0);
     expect(await page.getByRole('dialog', { name: 'Cocktail Nº2' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('the player on the landing page', () => {
+  const DEFAULT_PLAYLIST = 'Bloods Cocktail';
+  const DEFAULT_TRACKS = ['Boas-vindas', 'Mesmo Sangue', 'Última Dose'];
+
+  it.each([
+    ['pt', '/pt/spotify'],
+    ['en', '/en/samebloodscocktail'],
+    ['es', '/es/spotify'],
+  ] as [Lang, string][])(
+    '%s: offers the default playlist with its tracks, and one tap on play starts it',
+    async (lang, path) => {
+      const { page, problems, mediaRequests } = await openPlayerPage(path, PHONE, LOCALES[lang]);
+      const status = player(page).getByRole('status');
+      await expect.poll(() => status.textContent()).toBe(t(lang, 'player:status_offer', { name: DEFAULT_PLAYLIST }));
+      const tracks = player(page).getByRole('list', { name: t(lang, 'player:tracklist') });
+      await expect
+        .poll(() => tracks.getByRole('listitem').allTextContents())
+        .toEqual(DEFAULT_TRACKS.map((title, index) => `${index + 1}${t(lang, 'player:play')} ${title}`));
+      expect(await player(page).textContent()).not.toContain(t(lang, 'player:status_initial'));
+      // Shown, not loaded: no audio is fetched before the visitor asks for it.
+      expect(mediaRequests).toEqual([]);
+      expect(await audio(page)).toBeNull();
+
+      const play = player(page).getByRole('button', {
+        name: t(lang, 'player:playPlaylist', { name: DEFAULT_PLAYLIST }),
+        exact: true,
+      });
+      await play.click();
+      await expect.poll(async () => (await audio(page))?.playingEvents ?? 0).toBeGreaterThan(0);
+      expect((await audio(page))?.src).toContain('/media/Bloods%20Cocktail/01-Boas-vindas.wav');
+      await expect.poll(() => status.textContent()).toBe(`${t(lang, 'player:playlistLabel')}: ${DEFAULT_PLAYLIST}`);
+      expect(await currentTrack(page).textContent()).toContain('Boas-vindas');
+      expect(
+        await player(page)
+          .getByRole('button', { name: t(lang, 'player:pause'), exact: true })
+          .isVisible(),
+      ).toBe(true);
+      expect(problems.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('shows the playlist the visitor was hearing on the home page, still playing', async () => {
+    const { page } = await openPlayerPage('/en', DESKTOP, 'en-US');
+    await heroKey(page, 'Singles').click();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/en/samebloodscocktail';
+      link.textContent = 'landing';
+      document.body.append(link);
+      link.click();
+    });
+    await page.waitForURL(`${baseUrl}/en/samebloodscocktail`);
+    // Give the offer its chance to (wrongly) replace what plays.
+    await page.waitForTimeout(1000);
+    expect((await audio(page))?.paused).toBe(false);
+    expect((await audio(page))?.src).toContain('/media/Singles/');
+    expect(await player(page).getByRole('status').textContent()).toBe('Playlist: Singles');
+    expect(await player(page).getByRole('button', { name: 'Pause', exact: true }).isVisible()).toBe(true);
     await page.context().close();
   });
 });

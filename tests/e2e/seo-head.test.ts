@@ -83,23 +83,48 @@ describe.each([
 });
 
 describe('the landing page head', () => {
+  const landingAlternates = {
+    'pt-BR': `${SITE}/pt/samebloodscocktail`,
+    'en-US': `${SITE}/en/samebloodscocktail`,
+    'es-ES': `${SITE}/es/samebloodscocktail`,
+    'x-default': `${SITE}/samebloodscocktail`,
+  };
+
   it.each([
     ['/en/spotify', `${SITE}/en/samebloodscocktail`, 'en_US'],
     ['/es/samebloodscocktail', `${SITE}/es/samebloodscocktail`, 'es_ES'],
-    ['/samebloodscocktail', `${SITE}/pt/samebloodscocktail`, 'pt_BR'],
   ])('%s has its canonical, alternates and card', async (path, canonical, ogLocale) => {
     await page.goto(`${baseUrl}${path}`);
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(canonical);
-    expect(await alternates()).toEqual({
-      'pt-BR': `${SITE}/pt/samebloodscocktail`,
-      'en-US': `${SITE}/en/samebloodscocktail`,
-      'es-ES': `${SITE}/es/samebloodscocktail`,
-      'x-default': `${SITE}/samebloodscocktail`,
-    });
+    expect(await alternates()).toEqual(landingAlternates);
     expect(await meta('meta[property="og:locale"]')).toBe(ogLocale);
     expect(await meta('meta[property="og:url"]')).toBe(canonical);
     expect(await jsonLd()).toMatchObject({ '@type': 'Person' });
   });
+
+  // Sent in the visitor's language, with that URL's one canonical whatever the language.
+  it.each([
+    ['pt-BR', 'pt_BR', 'Compositor e Desenvolvedor'],
+    ['en-US', 'en_US', 'Songwriter and Developer'],
+    ['es-ES', 'es_ES', 'Compositor y Desarrollador'],
+  ])(
+    '/samebloodscocktail for a %s browser has the same canonical and alternates, and its card',
+    async (locale, ogLocale, jobTitle) => {
+      const own = await openPage(browser(), { javaScriptEnabled: false, locale });
+      await own.page.goto(`${baseUrl}/samebloodscocktail`);
+      const ownMeta = (selector: string) => own.page.getAttribute(selector, 'content');
+      expect(await own.page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/pt/samebloodscocktail`);
+      const pairs = await own.page.$$eval('link[rel="alternate"][hreflang]', (links) =>
+        links.map((link) => [link.getAttribute('hreflang') ?? '', link.getAttribute('href')] as const),
+      );
+      expect(Object.fromEntries(pairs)).toEqual(landingAlternates);
+      expect(await ownMeta('meta[property="og:url"]')).toBe(`${SITE}/pt/samebloodscocktail`);
+      expect(await ownMeta('meta[property="og:locale"]')).toBe(ogLocale);
+      const ld = JSON.parse((await own.page.textContent('script[type="application/ld+json"]')) ?? '{}') as object;
+      expect(ld).toMatchObject({ '@type': 'Person', jobTitle });
+      await own.page.context().close();
+    },
+  );
 });
 
 describe('site files', () => {

@@ -26,6 +26,10 @@ const FILES: Record<string, string> = {
   'es.html': page('es-ES', 'home es'),
   'pt/spotify.html': page('pt-BR', 'landing pt'),
   'samebloodscocktail.html': page('pt-BR', 'landing'),
+  // The same URL built once per language, as the build writes it.
+  'samebloodscocktail.pt.html': page('pt-BR', 'landing in pt'),
+  'samebloodscocktail.en.html': page('en-US', 'landing in en'),
+  'samebloodscocktail.es.html': page('es-ES', 'landing in es'),
   'index.html': page('pt-BR', 'root'),
   '404.html': page('pt-BR', 'not found'),
   '_astro/app.abc123.js': `export const app = "${'x'.repeat(2000)}";`,

@@ -41,7 +41,6 @@ describe('pages', () => {
     ['/pt', 'home pt'],
     ['/en', 'home en'],
     ['/pt/spotify', 'landing pt'],
-    ['/samebloodscocktail', 'landing'],
   ])('serves %s from its HTML file, revalidated', async (url, text) => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(200);
@@ -96,6 +95,90 @@ describe('pages', () => {
     const response = await app.inject({ url: '//evil.example/' });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/evil.example');
+  });
+});
+
+describe('/samebloodscocktail, written in each language', () => {
+  it.each([
+    [{ 'accept-language': 'en-US,en;q=0.9' }, 'en'],
+    [{ 'accept-language': 'es-AR,es;q=0.9' }, 'es'],
+    [{ 'accept-language': 'pt-BR' }, 'pt'],
+    [{ 'accept-language': 'de-DE,fr;q=0.5' }, 'pt'],
+    [{}, 'pt'],
+    [{ 'accept-language': 'en-US', cookie: 'other=1; lang=es' }, 'es'],
+    [{ 'accept-language': 'es', cookie: 'lang=pt' }, 'pt'],
+    [{ 'accept-language': 'es', cookie: 'lang=xx' }, 'es'],
+  ])('%j gets the %s page, at the same URL', async (headers, lang) => {
+    const response = await app.inject({ url: '/samebloodscocktail', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(`landing in ${lang}`);
+    expect(response.headers.location).toBeUndefined();
+  });
+
+  it('tells caches that the page depends on the cookie and the languages, and keeps it out of shared caches', async () => {
+    for (const headers of [{}, { 'accept-language': 'en' }, { cookie: 'lang=es', 'accept-encoding': 'br' }]) {
+      const response = await app.inject({ url: '/samebloodscocktail', headers });
+      const vary = String(response.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .sort();
+      expect(vary).toEqual(['accept-encoding', 'accept-language', 'cookie']);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.etag).toBeTruthy();
+    }
+  });
+
+  it('sends each language compressed, with its own ETag; a copy of another language is not current', async () => {
+    const inLanguage = async (lang: string) =>
+      app.inject({ url: '/samebloodscocktail', headers: { 'accept-encoding': 'br', 'accept-language': lang } });
+    const [en, es] = [await inLanguage('en'), await inLanguage('es')];
+    expect(en.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(en.rawPayload).toString()).toContain('landing in en');
+    expect(en.headers.etag).not.toBe(es.headers.etag);
+    const stale = await app.inject({
+      url: '/samebloodscocktail',
+      headers: { 'accept-encoding': 'br', 'accept-language': 'es', 'if-none-match': en.headers.etag as string },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(brotliDecompressSync(stale.rawPayload).toString()).toContain('landing in es');
+    const current = await app.inject({
+      url: '/samebloodscocktail',
+      headers: { 'accept-encoding': 'br', 'accept-language': 'en', 'if-none-match': en.headers.etag as string },
+    });
+    expect(current.statusCode).toBe(304);
+  });
+
+  it('answers HEAD like GET', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/samebloodscocktail', headers: { cookie: 'lang=en' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.vary).toMatch(/Cookie/);
+    expect(response.body).toBe('');
+  });
+
+  it('keeps the per-language copies from being pages of their own', async () => {
+    const response = await app.inject({ url: '/samebloodscocktail.en' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('landing in en');
+  });
+
+  it('leaves the other pages shared and cacheable as before', async () => {
+    const response = await app.inject({ url: '/pt/spotify', headers: { cookie: 'lang=en', 'accept-language': 'es' } });
+    expect(response.body).toContain('landing pt');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('serves the one page to everyone when the build has no per-language copies', async () => {
+    const fixture = createFixtureSite();
+    for (const lang of ['pt', 'en', 'es']) rmSync(join(fixture.dir, `samebloodscocktail.${lang}.html`));
+    const plain = await buildTestApp(fixture);
+    const response = await plain.inject({ url: '/samebloodscocktail', headers: { 'accept-language': 'en' } });
+    expect(response.body).toContain('landing');
+    expect(response.body).not.toContain('landing in');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    await plain.close();
+    fixture.cleanup();
   });
 });
 

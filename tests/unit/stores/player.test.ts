@@ -137,6 +137,78 @@ describe('play buttons and keys', () => {
   });
 });
 
+describe('offering a playlist (the landing page, before anything is chosen)', () => {
+  it('shows its name and tracks without loading any audio', async () => {
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'offered', playlist: 'Cocktail Nº1', index: 0, playing: false });
+    expect(state().tracks).toEqual(LIBRARY['Cocktail Nº1']);
+    expect(audio.src).toBe('');
+    expect(audio.plays).toBe(0);
+    expect(storage.has(STORAGE_KEY)).toBe(false);
+  });
+
+  it('one tap on play starts its first track within the same call (a gesture), and saves it', async () => {
+    await player.offerPlaylist('Cocktail Nº1');
+    player.togglePlay();
+    expect(audio.plays).toBe(1);
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[0]?.url);
+    expect(state()).toMatchObject({ status: 'ready', playlist: 'Cocktail Nº1', index: 0, playing: true });
+    expect(requests).toEqual(['Cocktail Nº1']);
+    expect(JSON.parse(storage.get(STORAGE_KEY) ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 0 });
+  });
+
+  it('a track chosen from the offered list plays', async () => {
+    await player.offerPlaylist('Cocktail Nº1');
+    player.selectTrack(2);
+    expect(state()).toMatchObject({ status: 'ready', index: 2, playing: true });
+    expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[2]?.url);
+  });
+
+  it('next on the offered list plays the second track', async () => {
+    await player.offerPlaylist('Cocktail Nº1');
+    player.next();
+    expect(state()).toMatchObject({ status: 'ready', index: 1, playing: true });
+  });
+
+  it('leaves what is already playing alone (arriving from the home page)', async () => {
+    await player.loadPlaylist('Singles', { playNow: true });
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'ready', playlist: 'Singles', playing: true });
+    expect(requests).toEqual(['Singles']);
+  });
+
+  it('leaves a restored track alone', async () => {
+    storage.set(STORAGE_KEY, JSON.stringify({ playlist: 'Singles', index: 0 }));
+    await player.restore();
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'ready', playlist: 'Singles' });
+  });
+
+  it('gives way to a choice made while its tracks were being fetched', async () => {
+    let release = () => {};
+    build(async (name) => {
+      if (name === 'Cocktail Nº1') await new Promise<void>((resolve) => (release = resolve));
+      return LIBRARY[name] ?? [];
+    });
+    const offer = player.offerPlaylist('Cocktail Nº1');
+    await player.loadPlaylist('Singles', { playNow: true });
+    release();
+    await offer;
+    expect(state()).toMatchObject({ status: 'ready', playlist: 'Singles', playing: true });
+  });
+
+  it('offers nothing for an empty playlist, and logs a failed fetch', async () => {
+    await player.offerPlaylist('Empty');
+    expect(state()).toMatchObject({ status: 'initial', playlist: null });
+    build(async () => {
+      throw new Error(GRAPHQL_ERROR);
+    });
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'initial', playlist: null });
+    expect(log.error).toHaveBeenCalledWith('Erro ao carregar playlist', expect.any(Error));
+  });
+});
+
 describe('next and previous', () => {
   beforeEach(async () => {
     await player.loadPlaylist('Cocktail Nº1');

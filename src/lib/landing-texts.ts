@@ -1,0 +1,44 @@
+/**
+ * The in-page language switch of the landing page without a language in its path
+ * (`/samebloodscocktail`). A static host serves that page in one language to everyone, so the
+ * page carries every text of all three languages and shows the visitor's (saved choice, then
+ * browser language). Our server already sends the right language; the switch then finds
+ * nothing to do, unless the saved choice lives only in the browser.
+ */
+import type { Lang } from './languages.ts';
+import type { PlayerLabels } from './player-labels.ts';
+
+/** One language's texts of the page. */
+export interface LandingTexts {
+  /** `<html lang>`. */
+  htmlLang: string;
+  /** `document.title`. */
+  title: string;
+  /** By key: `data-i18n` (text), `data-i18n-alt` (alt) and `data-i18n-label` (aria-label). */
+  texts: Record<string, string>;
+  /** The Player island's labels. */
+  player: PlayerLabels;
+}
+
+export type LandingTextsByLang = Record<Lang, LandingTexts>;
+
+/** The id of the JSON script element holding the texts; its `data-lang` is the page's language. */
+export const LANDING_TEXTS_ID = 'landing-texts';
+
+/** Writes one language's texts into the document: every marked element, the title and lang. */
+export function applyLandingTexts(doc: Document, texts: LandingTexts): void {
+  const marks: [attribute: string, apply: (element: HTMLElement, text: string) => void][] = [
+    ['i18n', (element, text) => (element.textContent = text)],
+    ['i18nAlt', (element, text) => element.setAttribute('alt', text)],
+    ['i18nLabel', (element, text) => element.setAttribute('aria-label', text)],
+  ];
+  for (const [attribute, apply] of marks) {
+    const selector = `[data-${attribute.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}]`;
+    for (const element of doc.querySelectorAll<HTMLElement>(selector)) {
+      const text = texts.texts[element.dataset[attribute] ?? ''];
+      if (text) apply(element, text);
+    }
+  }
+  doc.title = texts.title;
+  doc.documentElement.lang = texts.htmlLang;
+}
