@@ -1,42 +1,54 @@
 /**
  * A message is never cut: over arbitrary Unicode (controls, NUL, lone surrogates, line
  * breaks of every kind, header-like text), every message the route accepts is read back from
- * the real SQLite store and delivered to a real SMTP peer exactly as sent (trimmed, line
- * breaks as LF), and every other one is refused with a 400 naming its field.
+ * the real store (SQLite, and a real PostgreSQL) and delivered to a real SMTP peer exactly
+ * as sent (trimmed, line breaks as LF), and every other one is refused with a 400 naming its
+ * field.
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../server/services/message-store.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openStore, type StoreLocation } from '../../../server/services/stores/open-store.ts';
+import { startPostgres, type PostgresServer } from '../../support/engines.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const ARTIST = 'andre@example.com';
 let site: FixtureSite;
 let smtp: SmtpPeer;
-let app: FastifyInstance;
+let postgres: PostgresServer;
+let app: FastifyInstance | undefined;
+let location: StoreLocation;
 
 beforeAll(async () => {
   site = createFixtureSite();
-  smtp = await startSmtpPeer();
+  [smtp, postgres] = await Promise.all([startSmtpPeer(), startPostgres()]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([smtp.close(), postgres.close()]);
+  site.cleanup();
+});
+
+/** The app over the given store, with limits out of the way: only the text matters here. */
+async function useStore(engine: string): Promise<void> {
+  await app?.close();
+  location = { databaseUrl: engine === 'PostgreSQL' ? await postgres.createDatabase() : null, dataDir: site.dataDir };
   app = await buildTestApp(site, {
     SMTP_URL: smtp.url,
     MAIL_TO: ARTIST,
     MAIL_FROM: 'Site <no-reply@example.com>',
     OUTBOX_RETRY_BASE_MS: '50',
     OUTBOX_RETRY_MAX_MS: '200',
-    // Many messages from one address in a few seconds, and only the artist's mail matters here.
     CONTACT_RATE_LIMIT: '100000',
     CONTACT_NETWORK_LIMIT: '100000',
     CONTACT_GLOBAL_LIMIT: '100000',
     AUTO_REPLY_HOURLY_LIMIT: '0',
+    ...(location.databaseUrl && { DATABASE_URL: location.databaseUrl }),
   });
-});
+}
 afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  site.cleanup();
+  await app?.close();
 });
 
 /** One character of text a stranger might send: anything, with the troublesome ones often. */
@@ -87,12 +99,23 @@ const hostileText = (maxLength: number) =>
     fc.string({ unit: personUnit, minLength: 1, maxLength }),
   );
 
+/** Posts a contact message to the app over the store in use. */
+function post(body: object) {
+  if (!app) throw new Error('no app: useStore() first');
+  return app.inject({
+    method: 'POST',
+    url: '/api/send-email',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
 let runs = 0;
 /** A fresh address per run, so no message is a duplicate of another. */
 const nextEmail = () => `visitor${(runs += 1)}@example.org`;
 
 async function storedFor(email: string): Promise<StoredMessage | undefined> {
-  const store = openSqliteStore(site.dataDir);
+  const store = await openStore(location);
   try {
     return (await store.list()).find((message) => message.email === email);
   } finally {
@@ -100,18 +123,15 @@ async function storedFor(email: string): Promise<StoredMessage | undefined> {
   }
 }
 
-describe('text the store and the mail keep exactly', () => {
+describe.each(['SQLite', 'PostgreSQL'])('text the %s store and the mail keep exactly', (engine) => {
+  beforeAll(() => useStore(engine));
+
   it('accepts a message and delivers it byte for byte, or refuses it naming the field', async () => {
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(hostileText(30), hostileText(200), async (name, message) => {
         const email = nextEmail();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/send-email',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ name, email, message, lang: 'pt' }),
-        });
+        const response = await post({ name, email, message, lang: 'pt' });
         if (response.statusCode !== 202) {
           expect(response.statusCode).toBe(400);
           const answer = response.json<{ success: boolean; field: string; message: string }>();
@@ -151,12 +171,7 @@ describe('text the store and the mail keep exactly', () => {
     ['a right-to-left override in the name', { name: 'Ana \u202egnp.exe' }, 'name'],
   ])('refuses %s with 400 naming the field', async (_case, change, field) => {
     const email = nextEmail();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/send-email',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Ana', email, message: 'Olá', lang: 'pt', ...change }),
-    });
+    const response = await post({ name: 'Ana', email, message: 'Olá', lang: 'pt', ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, field });
     expect(await storedFor(email)).toBeUndefined();
@@ -165,12 +180,7 @@ describe('text the store and the mail keep exactly', () => {
   it('keeps tabs, line breaks of every kind and the rest of Unicode', async () => {
     const email = nextEmail();
     const message = 'Linha 1\r\nLinha 2\rLinha 3\n\tcom tab · 🎹 ação\u2028fim';
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/send-email',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Zoë 🎹', email, message, lang: 'pt' }),
-    });
+    const response = await post({ name: 'Zoë 🎹', email, message, lang: 'pt' });
     expect(response.statusCode).toBe(202);
     expect((await storedFor(email))?.message).toBe('Linha 1\nLinha 2\nLinha 3\n\tcom tab · 🎹 ação\u2028fim');
   });

@@ -1,0 +1,190 @@
+/**
+ * One suite, both engines: SQLite in a temporary folder and a real PostgreSQL server. What
+ * the contact route and the outbox rely on must hold the same in each, including across two
+ * store instances on one database (two server instances).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
+import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { startPostgres, type PostgresServer } from '../../support/engines.ts';
+
+let postgres: PostgresServer;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await postgres.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Opens two stores on one fresh database (as two server instances would). */
+type OpenPair = (options?: MessageStoreOptions) => Promise<[MessageStore, MessageStore]>;
+
+const engines: [string, OpenPair][] = [
+  [
+    'SQLite',
+    async (options) => {
+      const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+      folders.push(dir);
+      return [openSqliteStore(dir, options), openSqliteStore(dir, options)];
+    },
+  ],
+  [
+    'PostgreSQL',
+    async (options) => {
+      const url = await postgres.createDatabase();
+      return Promise.all([openPostgresStore(url, options), openPostgresStore(url, options)]);
+    },
+  ],
+];
+
+const message = (n: number, overrides: Partial<NewMessage> = {}): NewMessage => ({
+  name: `Fan ${n}`,
+  email: `fan${n}@example.org`,
+  message: `Message number ${n}`,
+  lang: 'pt',
+  ...overrides,
+});
+
+describe.each(engines)('the %s store', (_engine, openPair) => {
+  let stores: MessageStore[] = [];
+  const open = async (options?: MessageStoreOptions) => {
+    const pair = await openPair(options);
+    stores.push(...pair);
+    return pair;
+  };
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    stores = [];
+  });
+
+  it('stores a message and lists it newest first, with its delivery state', async () => {
+    const [store] = await open();
+    const first = await store.add(message(1), 1_000);
+    await store.add(message(2), 2_000);
+    expect(first).toMatchObject({ duplicate: false, message: { id: expect.any(Number) as unknown, name: 'Fan 1' } });
+    const listed = await store.list();
+    expect(listed.map((m) => m.name)).toEqual(['Fan 2', 'Fan 1']);
+    expect(listed[1]).toMatchObject({
+      email: 'fan1@example.org',
+      lang: 'pt',
+      artistStatus: 'pending',
+      replyStatus: 'pending',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: 1_000,
+      deliveredAt: null,
+      createdAt: new Date(1_000).toISOString(),
+    });
+    expect(await store.get(first.message.id)).toEqual(listed[1]);
+  });
+
+  it('keeps any valid text exactly', async () => {
+    const [store, other] = await open();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }).filter((text) => !text.includes('\u0000')),
+        async (text) => {
+          const { message: stored } = await store.add(message(0, { name: 'Text', message: text, email: 'text@x.org' }));
+          expect((await other.get(stored.id))?.message).toBe(text);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('stores a resubmitted message once, from either instance', async () => {
+    const [a, b] = await open();
+    await a.add(message(1), 1_000);
+    const again = await b.add(message(1, { message: '  MESSAGE   number 1 ' }), 2_000);
+    expect(again.duplicate).toBe(true);
+    expect(await a.list()).toHaveLength(1);
+  });
+
+  it('gives one auto-reply per address a day, whatever its case, across instances racing', async () => {
+    const [a, b] = await open();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        (n % 2 ? a : b).add(message(n, { email: n % 3 ? 'Same@Example.org' : 'same@example.org' }), 10_000 + n),
+      ),
+    );
+    expect(results.filter((result) => result.message.replyStatus === 'pending')).toHaveLength(1);
+    expect(results.filter((result) => result.replySkipped === 'address-replied-today')).toHaveLength(11);
+    const nextDay = await a.add(message(99, { email: 'same@example.org' }), 10_100 + 24 * 60 * 60 * 1000);
+    expect(nextDay.message.replyStatus).toBe('pending');
+  });
+
+  it('stops auto-replies past the hourly cap, across instances', async () => {
+    const [a, b] = await open({ autoRepliesPerHour: 3 });
+    const results = [];
+    for (let n = 0; n < 5; n += 1) results.push(await (n % 2 ? a : b).add(message(n), 1_000 + n));
+    expect(results.map((result) => result.replySkipped ?? 'reply')).toEqual([
+      'reply',
+      'reply',
+      'reply',
+      'hourly-cap',
+      'hourly-cap',
+    ]);
+    const anHourLater = await a.add(message(9), 1_000 + 60 * 60 * 1000 + 1);
+    expect(anHourLater.replySkipped).toBeUndefined();
+  });
+
+  it('lets each due message be claimed by one instance at a time, until its lease runs out', async () => {
+    const [a, b] = await open();
+    for (let n = 0; n < 6; n += 1) await a.add(message(n), 1_000 + n);
+    const [claimedA, claimedB] = await Promise.all([a.claimDue(5_000, 4, 60_000), b.claimDue(5_000, 4, 60_000)]);
+    const ids = [...claimedA, ...claimedB].map((m) => m.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(await a.claimDue(6_000, 10, 60_000)).toEqual([]);
+    expect(await a.nextDue()).toBe(65_000);
+    // The holder died: the lease runs out and another instance gets the message.
+    expect((await b.claimDue(65_000, 10, 60_000)).map((m) => m.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('records delivery, failure and release', async () => {
+    const [store] = await open();
+    const { message: added } = await store.add(message(1), 1_000);
+    const [claimed] = await store.claimDue(1_000, 10, 60_000);
+    expect(claimed?.id).toBe(added.id);
+    await store.markFailed(added.id, 'x'.repeat(600), 9_000);
+    expect(await store.get(added.id)).toMatchObject({ attempts: 1, nextAttemptAt: 9_000 });
+    expect((await store.get(added.id))?.lastError).toHaveLength(500);
+    expect(await store.claimDue(8_999, 10, 60_000)).toEqual([]);
+    expect(await store.nextDue()).toBe(9_000);
+    await store.claimDue(9_000, 10, 60_000);
+    await store.markArtistSent(added.id, 9_500);
+    await store.markReplySent(added.id);
+    await store.release(added.id);
+    expect(await store.get(added.id)).toMatchObject({
+      artistStatus: 'sent',
+      replyStatus: 'sent',
+      deliveredAt: new Date(9_500).toISOString(),
+    });
+    expect(await store.nextDue()).toBeNull();
+    expect(await store.claimDue(99_999, 10, 60_000)).toEqual([]);
+  });
+});
+
+describe('opening PostgreSQL', () => {
+  it('migrates once when two instances start together, and again finds its tables', async () => {
+    const url = await postgres.createDatabase();
+    const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    await a.add(message(1));
+    await Promise.all([a.close(), b.close()]);
+    const reopened = await openPostgresStore(url);
+    expect(await reopened.list()).toHaveLength(1);
+    await reopened.close();
+  });
+
+  it('rejects, naming why, when the server cannot be reached', async () => {
+    await expect(openPostgresStore('postgres://site@127.0.0.1:1/none')).rejects.toThrow(/ECONNREFUSED|connect/);
+  });
+});
