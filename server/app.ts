@@ -102,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
         retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+        leaseMs: config.OUTBOX_LEASE_MS,
       }),
   }).catch((error: unknown) => {
     throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);

@@ -81,6 +81,11 @@ const envSchema = z.object({
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  /**
+   * How long an instance holds a message it is delivering; if it dies meanwhile, another one
+   * takes the message over after this long. Longer than any SMTP exchange.
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });

@@ -24,10 +24,20 @@ import { judged, reported, type Row } from './report.ts';
 import { startSoakServer, type SoakServer } from './server.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const DELIVERY_TIMEOUT_MS = 60_000;
+export const DELIVERY_TIMEOUT_MS = 60_000;
 
-/** Posts unique messages one after another until `stop()`; each 202 is noted. */
-function contactTrickle(base: () => string, tag: string, gapMs: number, senders = 1) {
+/**
+ * Unique contact messages posted one after another by `senders` loops until stopped, numbered so each
+ * can be found in the store; `from` gives a message its client address (via X-Forwarded-For,
+ * for a server behind the soak as its proxy).
+ */
+export function contactTrickle(
+  base: () => string,
+  tag: string,
+  gapMs: number,
+  senders = 1,
+  from?: (number: number) => string,
+) {
   let running = true;
   let sent = 0;
   const acknowledged = new Set<number>();
@@ -38,7 +48,7 @@ function contactTrickle(base: () => string, tag: string, gapMs: number, senders 
       const number = sent;
       const answer = await send(base(), '/api/send-email', {
         method: 'POST',
-        headers: JSON_HEADERS,
+        headers: from ? { ...JSON_HEADERS, 'x-forwarded-for': from(number) } : JSON_HEADERS,
         body: contactBody(tag, number),
         timeoutMs: 5_000,
       });

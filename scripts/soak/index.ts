@@ -22,6 +22,7 @@ import { LOAD_SECONDS, runLoad } from './load.ts';
 import { mailEnv, startSmtpPeer } from './mail.ts';
 import { makeMediaTemplate, copyMedia } from './media.ts';
 import { brokenInvariants, judged, renderTable, reported, writeSoakReport, type Row } from './report.ts';
+import { twoInstances } from './instances.ts';
 import { defaultLimitsEnv, runKnownAttacks } from './repros.ts';
 import { crashes, startSoakServer } from './server.ts';
 
@@ -134,6 +135,7 @@ try {
   await scenario('Faults: SIGKILL', () => killAndRestart(context));
   await scenario('Faults: audio files', () => mediaFaults(context));
   await scenario('Faults: read-only data', () => readOnlyDataFolder(context));
+  await scenario('Two instances', () => twoInstances(context));
 
   const peer = await startSmtpPeer();
   const hostileServer = await startSoakServer(DIST_DIR, {

@@ -33,7 +33,6 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-const BATCH = 10;
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, ±20 % jitter. */
@@ -79,19 +78,17 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  // One message claimed at a time: a lease then covers only the mail being sent, never
+  // messages waiting their turn behind it (another instance may send those meanwhile).
   async function drain(): Promise<void> {
-    for (;;) {
-      const batch = await store.claimDue(Date.now(), BATCH, leaseMs);
-      for (const [index, message] of batch.entries()) {
-        if (isClosed()) {
-          // Hand back what this instance claimed but will not send.
-          await Promise.all(batch.slice(index).map((unsent) => store.release(unsent.id)));
-          return;
-        }
-        await deliver(message);
+    while (!isClosed()) {
+      const [message] = await store.claimDue(Date.now(), 1, leaseMs);
+      if (!message) {
+        if (!isWanted()) return;
+        again = false;
+        continue;
       }
-      if (batch.length < BATCH && !again) return;
-      again = false;
+      await deliver(message);
     }
   }
 

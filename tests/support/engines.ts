@@ -43,6 +43,24 @@ async function waitForPort(port: number, timeoutMs: number, process: ChildProces
   }
 }
 
+/** Resolves once PostgreSQL answers a query (it listens before it has finished starting). */
+async function waitForQueries(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
 async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
@@ -106,11 +124,12 @@ export async function startPostgres(): Promise<PostgresServer> {
       { ...asUser, stdio: 'ignore' },
     );
     await waitForPort(port, 20_000, child, 'PostgreSQL');
+    await waitForQueries(adminUrl, 20_000);
   };
-  await start();
-
   let databases = 0;
   const adminUrl = `postgres://site@127.0.0.1:${port}/postgres`;
+  await start();
+
   return {
     port,
     async createDatabase() {

@@ -55,6 +55,9 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     });
 
   let server = create();
+  // A client that vanishes mid-session (a server killed while it sends) is normal here.
+  const ignoreClientErrors = () => server.on('error', () => undefined);
+  ignoreClientErrors();
   const listen = async (on: number) => {
     await new Promise<void>((resolve) => server.listen(on, '127.0.0.1', resolve));
     return (server.server.address() as AddressInfo).port;
@@ -71,6 +74,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     stop: () => new Promise((resolve) => server.close(() => resolve())),
     start: async () => {
       server = create();
+      ignoreClientErrors();
       await listen(actualPort);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
