@@ -14,6 +14,7 @@ import {
   maxFieldsRule,
   requestBodyProblem,
 } from '../services/graphql-limits.ts';
+import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import { audioUrl, coverUrl } from '../services/track-urls.ts';
 
@@ -49,8 +50,11 @@ const schema = /* GraphQL */ `
   }
 
   type Query {
-    "The tracks of a playlist, in order; empty for an unknown name."
-    playlist(playlistName: String!): [Track!]!
+    """
+    The tracks of a playlist, in order; empty for an unknown name. The name is nullable as
+    SPEC §7.2 and the previous player's query declare it; a missing one is an error.
+    """
+    playlist(playlistName: String): [Track!]!
     "Every playlist with its number of tracks."
     playlists: [PlaylistSummary!]!
   }
@@ -86,9 +90,10 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     schema,
     resolvers: {
       Query: {
-        playlist: (_root: unknown, { playlistName }: { playlistName: string }) => {
-          if (playlistName.trim() === '') {
-            throw new mercurius.ErrorWithProps('playlistName must not be empty.', { code: 'BAD_USER_INPUT' });
+        playlist: (_root: unknown, { playlistName }: { playlistName?: string | null }) => {
+          // The SPEC's client treats an empty name as none (SPEC §8): so does the API.
+          if (playlistName == null || playlistName.trim() === '') {
+            throw new mercurius.ErrorWithProps(MISSING_NAME_ERROR, { code: 'BAD_USER_INPUT' });
           }
           if (playlistName.length > MAX_NAME_LENGTH) {
             throw new mercurius.ErrorWithProps(`playlistName is longer than ${MAX_NAME_LENGTH} characters.`, {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
 import { MAX_ALIASES, MAX_FIELDS } from '../../../server/services/graphql-limits.ts';
+import { fetchPlaylist, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -79,12 +80,7 @@ describe('playlist(playlistName)', () => {
     },
   );
 
-  it('refuses a missing or empty name with a clear error', async () => {
-    const empty = await graphql(app, PLAYLIST, { name: '  ' });
-    expect(empty.body.errors?.[0]?.message).toBe('playlistName must not be empty.');
-    const missing = await graphql(app, 'query { playlist { title } }');
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.message).toMatch(/playlistName/);
+  it('refuses a name longer than 200 characters with a clear error', async () => {
     const long = await graphql(app, PLAYLIST, { name: 'x'.repeat(201) });
     expect(long.body.errors?.[0]?.message).toMatch(/longer than 200/);
   });
@@ -92,6 +88,60 @@ describe('playlist(playlistName)', () => {
   it('lists the playlists with their sizes', async () => {
     const { body } = await graphql(app, '{ playlists { name trackCount } }');
     expect((body.data as { playlists: unknown[] }).playlists).toContainEqual({ name: 'TTMM', trackCount: 3 });
+  });
+});
+
+/** The query the previous site's player sends, exactly as SPEC §7.2 describes it (issue 12). */
+const SPEC_QUERY = `query GetPlaylist($playlistName: String) {
+  playlist(playlistName: $playlistName) { title artist url }
+}`;
+
+/** A fetch that hands the request to the app, so the client's own code talks to the real server. */
+const fetchThrough =
+  (target: FastifyInstance): typeof fetch =>
+  async (input, init) => {
+    const response = await target.inject({
+      method: 'POST',
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+describe('clients written to the SPEC (issue 12)', () => {
+  it("answers the previous player's query, whose variable is a nullable String", async () => {
+    const { status, body } = await graphql(app, SPEC_QUERY, { playlistName: 'TTMM' });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const tracks = (body.data as { playlist: Record<string, unknown>[] }).playlist;
+    expect(tracks.map((track) => track['title'])).toEqual(['O Chamado', 'A Travessia', 'O Retorno']);
+    expect(Object.keys(tracks[0] ?? {})).toEqual(['title', 'artist', 'url']);
+  });
+
+  it("answers our own player's query, sent by its own client code", async () => {
+    const tracks = await fetchPlaylist('Cocktail Nº2', '', fetchThrough(app));
+    expect(tracks.map((track) => track.title)).toEqual(['Segunda Rodada', 'Subúrbio', 'Teclas ao Vento']);
+  });
+
+  it.each([
+    ['a null variable', SPEC_QUERY, { playlistName: null }],
+    ['no variables', SPEC_QUERY, undefined],
+    ['an empty name', SPEC_QUERY, { playlistName: '' }],
+    ['a blank name', PLAYLIST, { name: '  ' }],
+    ['no argument', 'query { playlist { title } }', undefined],
+    ['a null literal', 'query { playlist(playlistName: null) { title } }', undefined],
+  ])("answers %s with the SPEC's message, never a 5xx or a stack", async (_case, query, variables) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.json<{ data: unknown; errors: { message: string }[] }>();
+    expect(body.data).toBeNull();
+    expect(body.errors.map((error) => error.message)).toEqual([MISSING_NAME_ERROR]);
+    expect(response.body).not.toMatch(/\n\s+at |\/work\/|node_modules|\.ts:\d/);
   });
 });
 
