@@ -8,8 +8,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import {
+  documentTextProblem,
   hasTooManyFieldNodes,
+  isParsedDocument,
   MAX_FIELDS,
+  MAX_TOKENS,
   maxAliasesRule,
   maxFieldsRule,
   requestBodyProblem,
@@ -112,6 +115,8 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     // same few queries over and over, and compiled ones run about twice as fast.
     jit: 1,
     validationRules: rules,
+    // Also checked before parsing (below); here it guards the parser itself.
+    graphql: { parseOptions: { maxLexicalTokens: MAX_TOKENS } },
     allowBatchedQueries: false,
     csrfPrevention: true,
     additionalRouteOptions: {
@@ -137,7 +142,13 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     },
   });
 
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    const problem = documentTextProblem(source);
+    if (problem) throw problem;
+  });
+
   app.graphql.addHook('preValidation', async (_schema, document) => {
+    if (!isParsedDocument(document)) throw new GraphQLError('Syntax Error: the query is not a GraphQL document.');
     if (hasTooManyFieldNodes(document)) {
       throw new mercurius.ErrorWithProps(`Query too large: at most ${MAX_FIELDS} fields are allowed.`, {}, 400);
     }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
-import { MAX_ALIASES, MAX_FIELDS } from '../../../server/services/graphql-limits.ts';
+import fc from 'fast-check';
+import { MAX_ALIASES, MAX_FIELDS, MAX_NESTING, MAX_TOKENS } from '../../../server/services/graphql-limits.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
@@ -255,11 +256,12 @@ describe('limits', () => {
     expect(response.json()).toEqual({ data: null, errors: [{ message }] });
   });
 
-  it('refuses thousands of repeated fields before validating them', async () => {
-    // ~8 KB of `playlists { name }`: graphql-js's field-merging check, which is quadratic, took
-    // 200–400 ms on it. The unknown field would be a validation error: its absence shows the
-    // document was refused before validation ran.
-    const query = `{ ${'playlists { name } '.repeat(400)} nope }`;
+  it('refuses hundreds of repeated fields before validating them', async () => {
+    // `playlists { name }` up to just under the token cap: graphql-js's field-merging check,
+    // which is quadratic, took 200–400 ms on 400 of them. The unknown field would be a
+    // validation error: its absence shows the document was refused before validation ran.
+    const repeats = Math.floor((MAX_TOKENS - 3) / 4);
+    const query = `{ ${'playlists { name } '.repeat(repeats)} nope }`;
     const { status, body } = await graphql(app, query);
     expect(status).toBe(400);
     expect(body.errors?.map((error) => error.message)).toEqual([
@@ -278,5 +280,76 @@ describe('limits', () => {
     const csp = (await cdn.inject({ url: '/pt' })).headers['content-security-policy'] as string;
     expect(csp).toContain("media-src 'self' https://cdn.example.com");
     await cdn.close();
+  });
+});
+
+/** Texts of the server's own failures, which no answer may carry. */
+const INTERNAL_TEXT =
+  /Maximum call stack|Invalid AST Node|Cannot read prop|is not a function|is not iterable|RangeError|TypeError|\n\s+at |node_modules|\.ts:\d/;
+
+describe('documents built to break the parser (issue 16)', () => {
+  const nestedTooDeeply = `Query nested too deeply: at most ${MAX_NESTING} levels of brackets are allowed.`;
+  const argument = (value: string) => `query { playlist(playlistName: ${value}) { title } }`;
+  const messages = (body: string) => JSON.parse(body) as { errors?: { message: string }[] };
+
+  it.each([
+    ['a 7.6 KB nested object literal', argument(`${'{a:'.repeat(1900)}1${'}'.repeat(1900)}`)],
+    ['a 6 KB nested list', argument(`${'['.repeat(3000)}1${']'.repeat(3000)}`)],
+    ['nested selections', `{ ${'playlists { '.repeat(MAX_NESTING)}name${' }'.repeat(MAX_NESTING)} }`],
+    ['closing brackets hidden in a string', argument(`["${')]}'.repeat(40)}", ${'['.repeat(40)}1${']'.repeat(40)}]`)],
+  ])('refuses %s before parsing it, saying why', async (_case, query) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
+    expect(messages(response.body).errors?.map((error) => error.message)).toEqual([nestedTooDeeply]);
+  });
+
+  it('counts no bracket inside strings and comments', async () => {
+    const brackets = '{[('.repeat(MAX_NESTING);
+    const { body } = await graphql(app, `# ${brackets}\n${argument(`"${brackets}"`)}`);
+    expect(body).toEqual({ data: { playlist: [] } });
+    const block = await graphql(app, argument(`"""${brackets}"""`));
+    expect(block.body).toEqual({ data: { playlist: [] } });
+  });
+
+  it(`refuses more than ${MAX_TOKENS} tokens before parsing`, async () => {
+    const { body } = await graphql(app, `{ ${'a '.repeat(MAX_TOKENS)} }`);
+    expect(body.errors?.map((error) => error.message)).toEqual([
+      `Query too large: at most ${MAX_TOKENS} tokens are allowed.`,
+    ]);
+  });
+
+  it.each(['{"kind":"Document","definitions":[]}', 'null', '42', '"abc"', '{"a":{"a":{"a":1}}}'])(
+    'never takes JSON sent as the query text for a ready-made document: %s',
+    async (query) => {
+      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toMatch(INTERNAL_TEXT);
+      expect(messages(response.body).errors?.map((error) => error.message)).toEqual([
+        'Syntax Error: the query is not a GraphQL document.',
+      ]);
+    },
+  );
+
+  it('answers any soup of brackets, strings, comments and names without a 5xx or an internal text', async () => {
+    const piece = fc.constantFrom(
+      ...['{', '}', '[', ']', '(', ')', 'a', ':', '$v', '...', '1', '"s"', '"""b"""', '"\\"', '#c\n', '@d', '='],
+      ...['query', 'fragment', 'on', 'playlist', 'playlistName', 'playlists', 'name', '__schema', 'null'],
+    );
+    const soup = fc.oneof(
+      fc.array(piece, { maxLength: 2_000 }).map((pieces) => pieces.join(' ')),
+      fc
+        .tuple(fc.constantFrom('{a:', '[', '(a:', '{ a '), fc.integer({ min: 1, max: 2_000 }), fc.array(piece))
+        .map(([open, depth, inner]) => `${open.repeat(depth)}${inner.join(' ')}`),
+    );
+    const variables = fc.option(fc.dictionary(fc.constantFrom('v', 'playlistName'), fc.jsonValue({ maxDepth: 3 })));
+    await fc.assert(
+      fc.asyncProperty(soup, variables, async (query, vars) => {
+        const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: vars } });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.body).not.toMatch(INTERNAL_TEXT);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
