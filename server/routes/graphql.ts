@@ -1,12 +1,15 @@
 /**
  * `POST /graphql` (SPEC §7.2): `playlist(playlistName)` lists a playlist's tracks, and
  * `playlists` the playlists with their sizes. The playlist name is a key into the media
- * index, never a path. Documents are bounded in depth, aliases, fields and bytes; batching
- * is off; introspection and GraphiQL are off in production.
+ * index, never a path. Documents are bounded in bytes, tokens and bracket nesting before they
+ * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
+ * are off in production. Every error is answered as services/graphql-errors.ts decides.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
+import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
+import { formatErrors } from '../services/graphql-errors.ts';
 import {
   documentTextProblem,
   hasTooManyFieldNodes,
@@ -17,7 +20,6 @@ import {
   maxFieldsRule,
   requestBodyProblem,
 } from '../services/graphql-limits.ts';
-import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import { audioUrl, coverUrl } from '../services/track-urls.ts';
 
@@ -129,17 +131,7 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
         if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
       },
     },
-    errorFormatter: (execution, context) => {
-      // A resolver's unexpected failure may name files or internals: log it, say less.
-      // Validation errors and our own ErrorWithProps are meant for the caller and pass as they are.
-      const errors = execution.errors.map((error) => {
-        const original = error.originalError;
-        if (!error.path || !original || original instanceof mercurius.ErrorWithProps) return error;
-        context.reply.log.error({ err: original }, 'graphql resolver failed');
-        return new GraphQLError('Internal server error.', { path: error.path, positions: error.positions });
-      });
-      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
-    },
+    errorFormatter: formatErrors,
   });
 
   app.graphql.addHook('preParsing', async (_schema, source) => {
@@ -150,7 +142,7 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
   app.graphql.addHook('preValidation', async (_schema, document) => {
     if (!isParsedDocument(document)) throw new GraphQLError('Syntax Error: the query is not a GraphQL document.');
     if (hasTooManyFieldNodes(document)) {
-      throw new mercurius.ErrorWithProps(`Query too large: at most ${MAX_FIELDS} fields are allowed.`, {}, 400);
+      throw new GraphQLError(`Query too large: at most ${MAX_FIELDS} fields are allowed.`);
     }
   });
 };

@@ -152,14 +152,14 @@ describe('limits', () => {
     expect((await graphql(app, deep)).status).toBe(200);
     // The schema is shallow, so depth is probed through fragments nesting the same field.
     const { status } = await graphql(app, '{ a: playlists { name } } fragment F on Query { playlists { name } }');
-    expect(status).toBe(400);
+    expect(status).toBe(200);
   });
 
   it(`refuses more than ${MAX_ALIASES} aliases`, async () => {
     const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`;
     expect((await graphql(app, aliases(MAX_ALIASES))).status).toBe(200);
     const { status, body } = await graphql(app, aliases(MAX_ALIASES + 1));
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toContain(
       `Too many aliases: at most ${MAX_ALIASES} are allowed.`,
     );
@@ -172,7 +172,7 @@ describe('limits', () => {
       (_, i) => `p${i}: playlists { ...B }`,
     ).join(' ')} } fragment B on PlaylistSummary { ${fields} }`;
     const { status, body } = await graphql(app, query);
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toContain(
       `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
     );
@@ -263,7 +263,7 @@ describe('limits', () => {
     const repeats = Math.floor((MAX_TOKENS - 3) / 4);
     const query = `{ ${'playlists { name } '.repeat(repeats)} nope }`;
     const { status, body } = await graphql(app, query);
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toEqual([
       `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
     ]);
@@ -351,5 +351,70 @@ describe('documents built to break the parser (issue 16)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('one status for each kind of error (issue 16)', () => {
+  // GraphQL over HTTP, for application/json (what Mercurius answers with): a well-formed request
+  // whose document is refused or fails gets 200 and `errors`; what is not a GraphQL request gets
+  // its 4xx. Before, one validation error gave 400 and two gave 200.
+  const post = (payload: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
+  const query = (text: string, variables?: object) => post(JSON.stringify({ query: text, variables }));
+  // A GET must carry a header no form can send (Mercurius's CSRF prevention).
+  const get = (search: Record<string, string>) =>
+    app.inject({ url: `/graphql?${new URLSearchParams(search)}`, headers: { 'mercurius-require-preflight': 'true' } });
+
+  it.each([
+    ['a syntax error', () => query('{ playlists ')],
+    ['one unknown field', () => query('{ nope }')],
+    ['two unknown fields', () => query('{ nope nope2 }')],
+    ['introspection in production', () => query('{ __schema { queryType { name } } }')],
+    ['a fragment cycle', () => query('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }')],
+    ['an unused fragment', () => query('{ playlists { name } } fragment F on Query { playlists { name } }')],
+    [
+      `more than ${MAX_ALIASES} aliases`,
+      () => query(`{ ${Array.from({ length: MAX_ALIASES + 1 }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`),
+    ],
+    [`more than ${MAX_FIELDS} fields`, () => query(`{ ${'playlists { name } '.repeat(MAX_FIELDS)} }`)],
+    [`more than ${MAX_TOKENS} tokens`, () => query(`{ ${'a '.repeat(MAX_TOKENS)} }`)],
+    ['brackets nested too deep', () => query(`{ playlist(playlistName: ${'['.repeat(MAX_NESTING + 1)}) }`)],
+    ['JSON as the query text', () => query('{"kind":"Document","definitions":[]}')],
+    [
+      'a variable of the wrong type',
+      () => query('query ($n: String) { playlist(playlistName: $n) { title } }', { n: { a: 1 } }),
+    ],
+    ['a missing playlist name', () => query('{ playlist { title } }')],
+    ['a nested literal sent with GET', () => get({ query: `{ playlist(playlistName: ${'{a:'.repeat(1900)}1) }` })],
+  ])('answers %s with 200 and only errors', async (_case, send) => {
+    const response = await send();
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: unknown; errors: { message: string }[] }>();
+    expect(body.data).toBeNull();
+    expect(body.errors.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
+  });
+
+  it.each([
+    ['a body that is not JSON', () => post('{"query": '), 400],
+    ['a body of the wrong shape', () => post('{"query": 42}'), 400],
+    ['a batch', () => post(JSON.stringify([{ query: '{ playlists { name } }' }])), 400],
+    ['a body over 8 KB', () => query(`{ playlists { name } } # ${'x'.repeat(9000)}`), 413],
+    ['GET variables that are not JSON', () => get({ query: '{ playlists { name } }', variables: '{' }), 400],
+    [
+      'a cross-site form post',
+      () => app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'text/plain' }, payload: '{}' }),
+      400,
+    ],
+  ])('answers %s, which is not a GraphQL request, with its 4xx', async (_case, send, status) => {
+    const response = await send();
+    expect(response.statusCode).toBe(status);
+    expect(response.json<{ errors: unknown[] }>().errors.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
   });
 });
