@@ -5,6 +5,7 @@
  * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
  * are off in production. Every error is answered as services/graphql-errors.ts decides.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
@@ -27,11 +28,14 @@ export interface GraphqlOptions {
   library: MediaLibrary;
   mediaBaseUrl: string;
   development: boolean;
+  /** Requests a minute from one client address, GET and POST together. */
+  perClientPerMinute: number;
 }
 
 const MAX_QUERY_DEPTH = 5;
 const MAX_BODY_BYTES = 8 * 1024;
 const MAX_NAME_LENGTH = 200;
+const MINUTE_MS = 60_000;
 
 const schema = /* GraphQL */ `
   "A track of a playlist."
@@ -65,7 +69,10 @@ const schema = /* GraphQL */ `
   }
 `;
 
-const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library, mediaBaseUrl, development }) => {
+const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
+  app,
+  { library, mediaBaseUrl, development, perClientPerMinute },
+) => {
   const describeTrack = (track: Track) => ({
     title: track.title,
     artist: track.artist,
@@ -87,6 +94,30 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     }
     return view;
   };
+
+  // Every route of this plugin (/graphql by GET and POST, GraphiQL in development) shares one
+  // budget per client address: request.ip, which honours TRUST_PROXY. The refusal is thrown to
+  // Mercurius's error handler, so it is shaped like any GraphQL error (graphql-errors.ts keeps
+  // its 429). Only Retry-After is sent: x-ratelimit-* headers on the answers let through would
+  // differ from client to client and spoil them for a CDN.
+  await app.register(rateLimit, {
+    global: true,
+    max: perClientPerMinute,
+    timeWindow: MINUTE_MS,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      new mercurius.ErrorWithProps(
+        `Too many requests: at most ${perClientPerMinute} a minute from one address. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        { code: 'RATE_LIMITED' },
+        context.statusCode,
+      ),
+  });
 
   const rules: ValidationRule[] = [maxAliasesRule, maxFieldsRule];
   if (!development) rules.push(NoSchemaIntrospectionCustomRule);
