@@ -12,11 +12,14 @@ import mercurius from 'mercurius';
 import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
 import { formatErrors } from '../services/graphql-errors.ts';
 import {
+  CACHED_DOCUMENTS,
   documentTextProblem,
   hasTooManyFieldNodes,
   isParsedDocument,
+  JIT_AFTER_USES,
   MAX_FIELDS,
   MAX_TOKENS,
+  MAX_VALIDATION_ERRORS,
   maxAliasesRule,
   maxFieldsRule,
   requestBodyProblem,
@@ -144,12 +147,17 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
     path: '/graphql',
     graphiql: development,
     queryDepth: MAX_QUERY_DEPTH,
-    // Compile a document to a function (graphql-jit) from its first use: the site sends the
-    // same few queries over and over, and compiled ones run about twice as fast.
-    jit: 1,
+    // What is kept per document is bounded (see graphql-limits.ts): a small cache, and a
+    // compiled function (graphql-jit, about twice as fast) only for the documents the site
+    // sends over and over.
+    cache: CACHED_DOCUMENTS,
+    jit: JIT_AFTER_USES,
     validationRules: rules,
-    // Also checked before parsing (below); here it guards the parser itself.
-    graphql: { parseOptions: { maxLexicalTokens: MAX_TOKENS } },
+    graphql: {
+      // Also checked before parsing (below); here it guards the parser itself.
+      parseOptions: { maxLexicalTokens: MAX_TOKENS },
+      validateOptions: { maxErrors: MAX_VALIDATION_ERRORS },
+    },
     allowBatchedQueries: false,
     csrfPrevention: true,
     additionalRouteOptions: {

@@ -33,6 +33,25 @@ export const MAX_TOKENS = 1_000;
  */
 export const MAX_NESTING = 32;
 
+/**
+ * Documents Mercurius keeps parsed and validated, and as many refused with their errors: the
+ * site sends about ten different ones. A kept document holds all its tokens (up to ~250 KB
+ * at MAX_TOKENS), so Mercurius's default of 1,024 of each let unique hostile documents pin
+ * gigabytes; 64 of each bound them to ~30 MB.
+ */
+export const CACHED_DOCUMENTS = 64;
+/**
+ * Uses of a kept document before it is compiled (graphql-jit): the site's own queries reach
+ * it within seconds, while a document sent only a few times is not worth compiling (each
+ * compiled one holds its own code).
+ */
+export const JIT_AFTER_USES = 10;
+/**
+ * Validation errors reported for one document (graphql-js's default is 100): a client's
+ * mistake makes a few, and a kept document keeps its errors, each with its stack.
+ */
+export const MAX_VALIDATION_ERRORS = 10;
+
 const OPENING = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
 const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
