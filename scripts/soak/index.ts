@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SoakContext } from './context.ts';
 import { killAndRestart, mediaFaults, readOnlyDataFolder, smtpOutage } from './faults.ts';
+import { graphqlMemory } from './graphql-memory.ts';
 import { runHeaders } from './headers.ts';
 import { runHostile, SOAK_REQUEST_TIMEOUT_MS } from './hostile.ts';
 import { LOAD_SECONDS, runLoad } from './load.ts';
@@ -133,6 +134,11 @@ try {
   await scenario('Faults: SIGKILL', () => killAndRestart(context));
   await scenario('Faults: audio files', () => mediaFaults(context));
   await scenario('Faults: read-only data', () => readOnlyDataFolder(context));
+  await scenario('GraphQL memory', async () => {
+    const memory = await graphqlMemory(context);
+    figures['graphqlMemory'] = memory.figures;
+    return memory.rows;
+  });
 
   const peer = await startSmtpPeer();
   const hostileServer = await startSoakServer(DIST_DIR, {
