@@ -1,6 +1,7 @@
 /**
- * GraphQL documents built to cost the server (issue 16): families of unique documents, every
- * one of which Mercurius used to keep (parsed, validated, compiled) in caches of 1,024.
+ * GraphQL documents built to cost the server (issue 16): each refusal as it was found, for
+ * the hostile scenario, and families of unique documents for the memory scenario, every one
+ * of which Mercurius used to keep (parsed, validated, compiled) in caches of 1,024.
  */
 
 /** Texts of the server's own failures, which no GraphQL answer may carry. */
@@ -12,6 +13,33 @@ const withArgument = (value: string, name = '') => `query ${name} { playlist(pla
 /** `open` nested `depth` times around `inner`. */
 const nested = (open: string, close: string, depth: number, inner = '1') =>
   `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
+export interface GraphqlRepro {
+  what: string;
+  /** The JSON body. */
+  body: string;
+}
+
+const repro = (what: string, query: string, variables?: object): GraphqlRepro => ({
+  what,
+  body: JSON.stringify({ query, variables }),
+});
+
+/**
+ * Well-formed requests whose documents the server refuses, one of each kind: the issue's
+ * repros and the refusals whose status used to differ. All must get the same status.
+ */
+export const GRAPHQL_REFUSALS: readonly GraphqlRepro[] = [
+  repro('a 7.6 KB nested object literal', withArgument(nested('{a:', '}', 1_900))),
+  repro('a 3,000-level nested list', withArgument(nested('[', ']', 3_000))),
+  repro('JSON as the query text', '{"kind":"Document","definitions":[]}'),
+  repro('over 1,000 tokens', `{ ${'a '.repeat(1_200)}}`),
+  repro('introspection', '{ __schema { types { name } } }'),
+  repro('a fragment cycle', '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'),
+  repro('one unknown field', '{ nope }'),
+  repro('eleven aliases', `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`),
+  repro('a missing playlist name', 'query ($n: String) { playlist(playlistName: $n) { title } }', { n: null }),
+];
 
 export interface UniqueDocument {
   family: string;

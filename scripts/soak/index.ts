@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { SoakContext } from './context.ts';
 import { killAndRestart, mediaFaults, readOnlyDataFolder, smtpOutage } from './faults.ts';
 import { graphqlMemory } from './graphql-memory.ts';
+import { REAL_GRAPHQL_RATE_LIMIT } from './graphql-hostile.ts';
 import { runHeaders } from './headers.ts';
 import { runHostile, SOAK_REQUEST_TIMEOUT_MS } from './hostile.ts';
 import { LOAD_SECONDS, runLoad } from './load.ts';
@@ -151,6 +152,7 @@ try {
       ...mailEnv(peer),
       CONTACT_RATE_LIMIT: '5',
       CONTACT_GLOBAL_LIMIT: '100000',
+      GRAPHQL_RATE_LIMIT: String(REAL_GRAPHQL_RATE_LIMIT),
       TRUST_PROXY: 'true',
       REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),
     },
