@@ -22,7 +22,7 @@ const MEMORY_BUDGET_MB = 50;
 /** The throughput after must be at least this share of the one before (the machine's noise). */
 const THROUGHPUT_SHARE = 0.8;
 const THROUGHPUT_SECONDS = 5;
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 4;
 /** Requests in flight at once: the soak's HTTP agent keeps 16 connections. */
 const IN_FLIGHT = 16;
 
