@@ -78,6 +78,11 @@ const envSchema = z.object({
   CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
   AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
+  /**
+   * GraphQL requests a minute from one client address: ten a second, far beyond what a
+   * listener's player asks, while a CDN in front absorbs the crowd.
+   */
+  GRAPHQL_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),

@@ -1,7 +1,8 @@
 /**
  * The hostile cases, generated with fast-check from a seed (the same seed gives the same
  * cases): contact bodies of every wrong shape, malformed and huge JSON, GraphQL documents
- * built to cost, traversal and NUL bytes in media URLs, absurd Range headers, odd page paths.
+ * built to cost (nested literals, JSON as the query text), traversal and NUL bytes in media
+ * URLs, absurd Range headers, odd page paths.
  */
 import fc from 'fast-check';
 import { PLAYLIST_QUERY } from '../bench/load.ts';
@@ -147,6 +148,14 @@ const graphqlBody = fc.oneof(
     query: `{ ...F0 } ${Array.from({ length }, (_, i) => `fragment F${i} on Query { playlists { name } ...F${(i + 1) % length} }`).join(' ')}`,
   })),
   fc.integer({ min: 2, max: 50 }).map((count) => Array.from({ length: count }, () => ({ query: PLAYLIST_QUERY }))),
+  // Nested literals in an argument: 1,900 levels of `{a:` overflowed the parser's stack.
+  fc
+    .tuple(fc.constantFrom(['{a:', '}'], ['[', ']'], ['{a:[', ']}']), fc.integer({ min: 1, max: 2_600 }))
+    .map(([[open, close], depth]) => ({
+      query: `{ playlist(playlistName: ${open.repeat(depth)}1${close.repeat(depth)}) { title } }`,
+    })),
+  // JSON as the query text, which Mercurius took for a ready-made document.
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ query: JSON.stringify(value) })),
   fc.constantFrom(
     { query: '{ __schema { types { name fields { name } } } }' },
     { query: '{ __type(name: "Track") { fields { name } } }' },

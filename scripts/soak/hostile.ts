@@ -5,6 +5,12 @@
  * for its status, its time, its security headers and what its body gives away.
  */
 import { generateCases, type HostileCase } from './cases.ts';
+import {
+  graphqlHostileRows,
+  runGraphqlHostile,
+  showsInternalError,
+  type GraphqlHostileFigures,
+} from './graphql-hostile.ts';
 import { headerProblems, leaksInternals } from './headers.ts';
 import { isAnswer, send, sendRaw, statusOf, type Answer } from './http.ts';
 import { ARTIST, contactBody, type SmtpPeer } from './mail.ts';
@@ -25,6 +31,9 @@ export interface HostileFigures {
   openRedirects: number;
   injectedRecipients: number;
   flood: { sent: number; limited: number };
+  graphql: GraphqlHostileFigures;
+  /** GraphQL answers, generated or not, carrying the text of an internal failure. */
+  graphqlInternalTexts: number;
   slowBodyClosedAfterMs: number | null;
   slowHeadersClosedAfterMs: number | null;
   servedDuringSlowLoris: boolean;
@@ -55,12 +64,14 @@ export async function runHostile(
   let leaks = 0;
   let traversalServed = 0;
   let openRedirects = 0;
+  let graphqlInternalTexts = 0;
   let noAnswer = 0;
   let tried = 0;
   const check = (c: HostileCase, answer: Answer) => {
     if (headerProblems(answer, false).length > 0) problems += 1;
     if (leaksInternals(answer, paths)) leaks += 1;
     if (c.family === 'media' && answer.status === 200 && isTraversal(c.path)) traversalServed += 1;
+    if (c.path === '/graphql' && showsInternalError(answer)) graphqlInternalTexts += 1;
     const location = String(answer.headers.location ?? '');
     if (location && !/^\/(?![/\\])/.test(location)) openRedirects += 1;
   };
@@ -120,6 +131,13 @@ export async function runHostile(
       if (answer.status === 429 && answer.headers['retry-after']) flood.limited += 1;
     } else noAnswer += 1;
   }
+
+  log('hostile: GraphQL refusals, and a GraphQL flood from one address…');
+  const graphql = await runGraphqlHostile(server.url, (answer) => {
+    tried += 1;
+    tally(answer.status);
+    check({ family: 'graphql', method: 'POST', path: '/graphql', headers: {} }, answer);
+  });
 
   log(`hostile: slow clients (${SLOW_CLIENTS} slow-loris connections, a slow body, slow headers)…`);
   const drip = (count: number, piece: string) => Array.from({ length: count }, () => piece);
@@ -191,6 +209,8 @@ export async function runHostile(
     openRedirects,
     injectedRecipients,
     flood,
+    graphql,
+    graphqlInternalTexts,
     slowBodyClosedAfterMs,
     slowHeadersClosedAfterMs,
     servedDuringSlowLoris,
@@ -242,6 +262,7 @@ export async function runHostile(
         `≥ ${flood.sent - 5}`,
         flood.limited >= flood.sent - 5,
       ),
+      ...graphqlHostileRows(scenario, graphql, graphqlInternalTexts),
       judged(
         scenario,
         `${SLOW_CLIENTS} slow-loris clients cut off`,

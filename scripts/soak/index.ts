@@ -16,6 +16,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SoakContext } from './context.ts';
 import { killAndRestart, mediaFaults, readOnlyDataFolder, smtpOutage } from './faults.ts';
+import { graphqlMemory } from './graphql-memory.ts';
+import { REAL_GRAPHQL_RATE_LIMIT } from './graphql-hostile.ts';
 import { runHeaders } from './headers.ts';
 import { runHostile, SOAK_REQUEST_TIMEOUT_MS } from './hostile.ts';
 import { LOAD_SECONDS, runLoad } from './load.ts';
@@ -136,6 +138,11 @@ try {
   await scenario('Faults: audio files', () => mediaFaults(context));
   await scenario('Faults: read-only data', () => readOnlyDataFolder(context));
   await scenario('Two instances', () => twoInstances(context));
+  await scenario('GraphQL memory', async () => {
+    const memory = await graphqlMemory(context);
+    figures['graphqlMemory'] = memory.figures;
+    return memory.rows;
+  });
 
   const peer = await startSmtpPeer();
   const hostileServer = await startSoakServer(DIST_DIR, {
@@ -149,6 +156,7 @@ try {
       CONTACT_RATE_LIMIT: '5',
       CONTACT_NETWORK_LIMIT: '100000',
       CONTACT_GLOBAL_LIMIT: '100000',
+      GRAPHQL_RATE_LIMIT: String(REAL_GRAPHQL_RATE_LIMIT),
       TRUST_PROXY: 'true',
       REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),
     },

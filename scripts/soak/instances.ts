@@ -135,9 +135,11 @@ export async function twoInstances(context: SoakContext): Promise<Row[]> {
 /** Home page requests to both instances until stopped; returns the statuses seen. */
 function pageLoad(next: () => string) {
   let running = true;
+  // Read through a function: `running` changes while a request is awaited.
+  const isRunning = () => running;
   const statuses: Record<string, number> = {};
   const loop = (async () => {
-    while (running) {
+    while (isRunning()) {
       const answer = await send(next(), '/pt', { timeoutMs: 5_000 });
       const key = isAnswer(answer) ? String(answer.status) : 'no answer';
       statuses[key] = (statuses[key] ?? 0) + 1;

@@ -3,8 +3,15 @@
  * can see, its event loop's stalls and its peak memory, and answers the soak over the IPC
  * channel. It adds no route and changes nothing the server does.
  *
- * Protocol: the parent sends `'soak:stats'` and gets `{ soakStats }` back; `'soak:reset'`
- * starts a new measurement of the event loop.
+ * Protocol: the parent sends `'soak:stats'` and gets `{ soakStats }` back; `'soak:settle'`
+ * first collects the garbage (the soak starts the server with --expose-gc), so that the
+ * resident memory it reports is what the server holds, not what it has yet to free;
+ * `'soak:reset'` starts a new measurement of the event loop.
+ *
+ * Settling takes two collections. After a regular one, V8 keeps the pages it freed resident
+ * for reuse (a young generation grown under load stays at its size: 100–300 MB here); it
+ * gives them back under memory pressure, which a last-resort collection stands for. Both
+ * figures are reported.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -15,6 +22,10 @@ export interface ProcessStats {
   p99LoopDelayMs: number;
   /** The process's peak resident memory since it started, in bytes. */
   peakRssBytes: number;
+  /** Its resident memory now, in bytes. */
+  rssBytes: number;
+  /** When settled: after a regular collection, before V8 gave back the pages it keeps. */
+  rssBeforeReleaseBytes?: number;
 }
 
 /** The message that carries the stats to the parent. */
@@ -26,14 +37,33 @@ export interface StatsMessage {
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
-process.on('message', (message) => {
-  if (message === 'soak:reset') loop.reset();
-  if (message !== 'soak:stats') return;
+/** V8's collector, exposed by --expose-gc; its options pick the kind of collection. */
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'regular' | 'last-resort' }) => void;
+const collect = (globalThis as { gc?: Collect }).gc;
+/** Lets V8's background threads finish sweeping and unmapping after a collection. */
+const SETTLE_MS = 500;
+
+function report(extra: Partial<ProcessStats> = {}): void {
   const stats: ProcessStats = {
+    ...extra,
     // The histogram counts the delay beyond the timer's resolution, in nanoseconds.
     maxLoopDelayMs: loop.max / 1e6,
     p99LoopDelayMs: loop.percentile(99) / 1e6,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBytes: process.memoryUsage.rss(),
   };
   process.send?.({ soakStats: stats } satisfies StatsMessage);
+}
+
+process.on('message', (message) => {
+  if (message === 'soak:reset') loop.reset();
+  if (message === 'soak:stats') report();
+  if (message === 'soak:settle') {
+    collect?.({ type: 'major', execution: 'sync', flavor: 'regular' });
+    setTimeout(() => {
+      const rssBeforeReleaseBytes = process.memoryUsage.rss();
+      collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+      setTimeout(() => report({ rssBeforeReleaseBytes }), SETTLE_MS);
+    }, SETTLE_MS);
+  }
 });

@@ -10,6 +10,8 @@ import type { ProcessStats, StatsMessage } from './monitor.ts';
 
 const MONITOR = fileURLToPath(new URL('./monitor.ts', import.meta.url));
 const STATS_TIMEOUT_MS = 5_000;
+/** Two full collections of a heap that may hold gigabytes (a server that keeps too much). */
+const SETTLE_TIMEOUT_MS = 60_000;
 
 /** An exit the soak did not ask for. */
 export interface Crash {
@@ -22,8 +24,10 @@ export interface Crash {
 export const crashes: Crash[] = [];
 
 export interface SoakServer extends BenchServer {
-  /** The server's own figures: event loop stalls since the last reset, peak memory. */
+  /** The server's own figures: event loop stalls since the last reset, memory now and at its peak. */
   stats(): Promise<ProcessStats>;
+  /** The same, once the server has collected its garbage: the memory it really holds. */
+  settledStats(): Promise<ProcessStats>;
   resetStats(): void;
   /** True while the process runs. */
   alive(): boolean;
@@ -42,7 +46,8 @@ export async function startSoakServer(distDir: string, options: SoakServerOption
   const server = await startBenchServer(distDir, {
     ...benchOptions,
     env: { LOG_LEVEL: 'warn', ...benchOptions.env },
-    execArgv: ['--import', MONITOR],
+    // --expose-gc lets the monitor collect the garbage before it reports settled memory.
+    execArgv: ['--expose-gc', '--import', MONITOR],
     output: openSync(logFile, 'a'),
   });
   let expectedExit = false;
@@ -50,6 +55,21 @@ export async function startSoakServer(distDir: string, options: SoakServerOption
     if (!expectedExit) crashes.push({ scenario, code, signal });
   });
   const alive = () => server.child.exitCode === null && server.child.signalCode === null;
+  const askStats = (question: 'soak:stats' | 'soak:settle', timeoutMs: number) =>
+    new Promise<ProcessStats>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        server.child.off('message', onMessage);
+        reject(new Error('the server did not report its stats'));
+      }, timeoutMs);
+      const onMessage = (message: Partial<StatsMessage>) => {
+        if (!message.soakStats) return;
+        clearTimeout(timer);
+        server.child.off('message', onMessage);
+        resolve(message.soakStats);
+      };
+      server.child.on('message', onMessage);
+      server.child.send(question);
+    });
   return {
     ...server,
     alive,
@@ -64,20 +84,7 @@ export async function startSoakServer(distDir: string, options: SoakServerOption
     resetStats: () => {
       if (alive()) server.child.send('soak:reset');
     },
-    stats: () =>
-      new Promise<ProcessStats>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          server.child.off('message', onMessage);
-          reject(new Error('the server did not report its stats'));
-        }, STATS_TIMEOUT_MS);
-        const onMessage = (message: Partial<StatsMessage>) => {
-          if (!message.soakStats) return;
-          clearTimeout(timer);
-          server.child.off('message', onMessage);
-          resolve(message.soakStats);
-        };
-        server.child.on('message', onMessage);
-        server.child.send('soak:stats');
-      }),
+    stats: () => askStats('soak:stats', STATS_TIMEOUT_MS),
+    settledStats: () => askStats('soak:settle', SETTLE_TIMEOUT_MS),
   };
 }

@@ -1,15 +1,25 @@
 /**
  * `POST /graphql` (SPEC §7.2): `playlist(playlistName)` lists a playlist's tracks, and
  * `playlists` the playlists with their sizes. The playlist name is a key into the media
- * index, never a path. Documents are bounded in depth, aliases, fields and bytes; batching
- * is off; introspection and GraphiQL are off in production.
+ * index, never a path. Documents are bounded in bytes, tokens and bracket nesting before they
+ * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
+ * are off in production. Every error is answered as services/graphql-errors.ts decides.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
+import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
+import { formatErrors } from '../services/graphql-errors.ts';
 import {
+  CACHED_DOCUMENTS,
+  documentTextProblem,
   hasTooManyFieldNodes,
+  isParsedDocument,
+  JIT_AFTER_USES,
   MAX_FIELDS,
+  MAX_TOKENS,
+  MAX_VALIDATION_ERRORS,
   maxAliasesRule,
   maxFieldsRule,
   requestBodyProblem,
@@ -21,11 +31,14 @@ export interface GraphqlOptions {
   library: MediaLibrary;
   mediaBaseUrl: string;
   development: boolean;
+  /** Requests a minute from one client address, GET and POST together. */
+  perClientPerMinute: number;
 }
 
 const MAX_QUERY_DEPTH = 5;
 const MAX_BODY_BYTES = 8 * 1024;
 const MAX_NAME_LENGTH = 200;
+const MINUTE_MS = 60_000;
 
 const schema = /* GraphQL */ `
   "A track of a playlist."
@@ -49,14 +62,20 @@ const schema = /* GraphQL */ `
   }
 
   type Query {
-    "The tracks of a playlist, in order; empty for an unknown name."
-    playlist(playlistName: String!): [Track!]!
+    """
+    The tracks of a playlist, in order; empty for an unknown name. The name is nullable as
+    SPEC §7.2 and the previous player's query declare it; a missing one is an error.
+    """
+    playlist(playlistName: String): [Track!]!
     "Every playlist with its number of tracks."
     playlists: [PlaylistSummary!]!
   }
 `;
 
-const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library, mediaBaseUrl, development }) => {
+const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
+  app,
+  { library, mediaBaseUrl, development, perClientPerMinute },
+) => {
   const describeTrack = (track: Track) => ({
     title: track.title,
     artist: track.artist,
@@ -79,6 +98,30 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     return view;
   };
 
+  // Every route of this plugin (/graphql by GET and POST, GraphiQL in development) shares one
+  // budget per client address: request.ip, which honours TRUST_PROXY. The refusal is thrown to
+  // Mercurius's error handler, so it is shaped like any GraphQL error (graphql-errors.ts keeps
+  // its 429). Only Retry-After is sent: x-ratelimit-* headers on the answers let through would
+  // differ from client to client and spoil them for a CDN.
+  await app.register(rateLimit, {
+    global: true,
+    max: perClientPerMinute,
+    timeWindow: MINUTE_MS,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      new mercurius.ErrorWithProps(
+        `Too many requests: at most ${perClientPerMinute} a minute from one address. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        { code: 'RATE_LIMITED' },
+        context.statusCode,
+      ),
+  });
+
   const rules: ValidationRule[] = [maxAliasesRule, maxFieldsRule];
   if (!development) rules.push(NoSchemaIntrospectionCustomRule);
 
@@ -86,9 +129,10 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     schema,
     resolvers: {
       Query: {
-        playlist: (_root: unknown, { playlistName }: { playlistName: string }) => {
-          if (playlistName.trim() === '') {
-            throw new mercurius.ErrorWithProps('playlistName must not be empty.', { code: 'BAD_USER_INPUT' });
+        playlist: (_root: unknown, { playlistName }: { playlistName?: string | null }) => {
+          // The SPEC's client treats an empty name as none (SPEC §8): so does the API.
+          if (playlistName == null || playlistName.trim() === '') {
+            throw new mercurius.ErrorWithProps(MISSING_NAME_ERROR, { code: 'BAD_USER_INPUT' });
           }
           if (playlistName.length > MAX_NAME_LENGTH) {
             throw new mercurius.ErrorWithProps(`playlistName is longer than ${MAX_NAME_LENGTH} characters.`, {
@@ -103,10 +147,17 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
     path: '/graphql',
     graphiql: development,
     queryDepth: MAX_QUERY_DEPTH,
-    // Compile a document to a function (graphql-jit) from its first use: the site sends the
-    // same few queries over and over, and compiled ones run about twice as fast.
-    jit: 1,
+    // What is kept per document is bounded (see graphql-limits.ts): a small cache, and a
+    // compiled function (graphql-jit, about twice as fast) only for the documents the site
+    // sends over and over.
+    cache: CACHED_DOCUMENTS,
+    jit: JIT_AFTER_USES,
     validationRules: rules,
+    graphql: {
+      // Also checked before parsing (below); here it guards the parser itself.
+      parseOptions: { maxLexicalTokens: MAX_TOKENS },
+      validateOptions: { maxErrors: MAX_VALIDATION_ERRORS },
+    },
     allowBatchedQueries: false,
     csrfPrevention: true,
     additionalRouteOptions: {
@@ -119,22 +170,18 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, { library,
         if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
       },
     },
-    errorFormatter: (execution, context) => {
-      // A resolver's unexpected failure may name files or internals: log it, say less.
-      // Validation errors and our own ErrorWithProps are meant for the caller and pass as they are.
-      const errors = execution.errors.map((error) => {
-        const original = error.originalError;
-        if (!error.path || !original || original instanceof mercurius.ErrorWithProps) return error;
-        context.reply.log.error({ err: original }, 'graphql resolver failed');
-        return new GraphQLError('Internal server error.', { path: error.path, positions: error.positions });
-      });
-      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
-    },
+    errorFormatter: formatErrors,
+  });
+
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    const problem = documentTextProblem(source);
+    if (problem) throw problem;
   });
 
   app.graphql.addHook('preValidation', async (_schema, document) => {
+    if (!isParsedDocument(document)) throw new GraphQLError('Syntax Error: the query is not a GraphQL document.');
     if (hasTooManyFieldNodes(document)) {
-      throw new mercurius.ErrorWithProps(`Query too large: at most ${MAX_FIELDS} fields are allowed.`, {}, 400);
+      throw new GraphQLError(`Query too large: at most ${MAX_FIELDS} fields are allowed.`);
     }
   });
 };

@@ -1,12 +1,16 @@
 /**
- * Validation rules that bound what one GraphQL document may ask for, so a single request
- * cannot make the server do unbounded work: a cap on aliases and on the total number of
- * fields selected, fragments included.
+ * What bounds one GraphQL document, so a single request cannot make the server do unbounded
+ * work: caps on its tokens and bracket nesting checked before it is parsed, then validation
+ * rules capping aliases and the total number of fields selected, fragments included.
  */
 import {
   BREAK,
   GraphQLError,
   Kind,
+  Lexer,
+  Location,
+  Source,
+  TokenKind,
   visit,
   type ASTVisitor,
   type DocumentNode,
@@ -17,6 +21,84 @@ import {
 
 export const MAX_ALIASES = 10;
 export const MAX_FIELDS = 100;
+/**
+ * Tokens in one document: the site's queries have about 30, and a document within the other
+ * limits (100 fields, 10 aliases, their arguments) fewer than 1,000. Also bounds the memory a
+ * parsed document holds (each token is kept, linked to the next).
+ */
+export const MAX_TOKENS = 1_000;
+/**
+ * Brackets `{`, `[` and `(` open at once: a query within the depth limit needs about 10.
+ * graphql-js parses recursively, and a few thousand levels overflow its stack.
+ */
+export const MAX_NESTING = 32;
+
+/**
+ * Documents Mercurius keeps parsed and validated, and as many refused with their errors: the
+ * site sends about ten different ones. A kept document holds all its tokens (up to ~250 KB
+ * at MAX_TOKENS), so Mercurius's default of 1,024 of each let unique hostile documents pin
+ * gigabytes; 64 of each bound them to ~30 MB.
+ */
+export const CACHED_DOCUMENTS = 64;
+/**
+ * Uses of a kept document before it is compiled (graphql-jit): the site's own queries reach
+ * it within seconds, while a document sent only a few times is not worth compiling (each
+ * compiled one holds its own code).
+ */
+export const JIT_AFTER_USES = 10;
+/**
+ * Validation errors reported for one document (graphql-js's default is 100): a client's
+ * mistake makes a few, and a kept document keeps its errors, each with its stack.
+ */
+export const MAX_VALIDATION_ERRORS = 10;
+
+const OPENING = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+/**
+ * Why a document's text must not be parsed (too many tokens, brackets nested too deep), or
+ * null. One linear pass of graphql-js's own lexer, which reads strings, block strings and
+ * comments exactly as the parser will, so no bracket hidden in them counts or hides one. A
+ * text the lexer cannot read throws its syntax error, as parsing it would.
+ */
+export function documentTextProblem(text: string): GraphQLError | null {
+  const source = new Source(text);
+  const lexer = new Lexer(source);
+  let tokens = 0;
+  let nesting = 0;
+  for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+    tokens += 1;
+    if (tokens > MAX_TOKENS) {
+      return new GraphQLError(`Query too large: at most ${MAX_TOKENS} tokens are allowed.`, {
+        source,
+        positions: [token.start],
+      });
+    }
+    if (OPENING.has(token.kind)) {
+      nesting += 1;
+      if (nesting > MAX_NESTING) {
+        return new GraphQLError(`Query nested too deeply: at most ${MAX_NESTING} levels of brackets are allowed.`, {
+          source,
+          positions: [token.start],
+        });
+      }
+    } else if (CLOSING.has(token.kind)) {
+      nesting -= 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * True for a document graphql-js parsed. When parsing fails, Mercurius tries the text as JSON
+ * and takes what comes out (`null`, `42`, any object) for a ready-made document, which then
+ * fails deep inside graphql-js with internal messages; JSON cannot make a Location.
+ */
+export const isParsedDocument = (document: unknown): document is DocumentNode =>
+  typeof document === 'object' &&
+  document !== null &&
+  (document as Partial<DocumentNode>).kind === Kind.DOCUMENT &&
+  (document as Partial<DocumentNode>).loc instanceof Location;
 
 /** At most MAX_ALIASES aliased fields in the whole document. */
 export function maxAliasesRule(context: ValidationContext): ASTVisitor {

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
-import { MAX_ALIASES, MAX_FIELDS } from '../../../server/services/graphql-limits.ts';
+import fc from 'fast-check';
+import { MAX_ALIASES, MAX_FIELDS, MAX_NESTING, MAX_TOKENS } from '../../../server/services/graphql-limits.ts';
+import { fetchPlaylist, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -14,7 +16,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   site = createFixtureSite();
   media = await createMediaFolder();
-  app = await buildTestApp({ ...site, mediaDir: media.dir });
+  // Hundreds of requests from one address: the rate limit has its own tests.
+  app = await buildTestApp({ ...site, mediaDir: media.dir }, { GRAPHQL_RATE_LIMIT: '1000000' });
 });
 afterAll(async () => {
   await app.close();
@@ -79,12 +82,7 @@ describe('playlist(playlistName)', () => {
     },
   );
 
-  it('refuses a missing or empty name with a clear error', async () => {
-    const empty = await graphql(app, PLAYLIST, { name: '  ' });
-    expect(empty.body.errors?.[0]?.message).toBe('playlistName must not be empty.');
-    const missing = await graphql(app, 'query { playlist { title } }');
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.message).toMatch(/playlistName/);
+  it('refuses a name longer than 200 characters with a clear error', async () => {
     const long = await graphql(app, PLAYLIST, { name: 'x'.repeat(201) });
     expect(long.body.errors?.[0]?.message).toMatch(/longer than 200/);
   });
@@ -95,20 +93,74 @@ describe('playlist(playlistName)', () => {
   });
 });
 
+/** The query the previous site's player sends, exactly as SPEC §7.2 describes it (issue 12). */
+const SPEC_QUERY = `query GetPlaylist($playlistName: String) {
+  playlist(playlistName: $playlistName) { title artist url }
+}`;
+
+/** A fetch that hands the request to the app, so the client's own code talks to the real server. */
+const fetchThrough =
+  (target: FastifyInstance): typeof fetch =>
+  async (input, init) => {
+    const response = await target.inject({
+      method: 'POST',
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+describe('clients written to the SPEC (issue 12)', () => {
+  it("answers the previous player's query, whose variable is a nullable String", async () => {
+    const { status, body } = await graphql(app, SPEC_QUERY, { playlistName: 'TTMM' });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const tracks = (body.data as { playlist: Record<string, unknown>[] }).playlist;
+    expect(tracks.map((track) => track['title'])).toEqual(['O Chamado', 'A Travessia', 'O Retorno']);
+    expect(Object.keys(tracks[0] ?? {})).toEqual(['title', 'artist', 'url']);
+  });
+
+  it("answers our own player's query, sent by its own client code", async () => {
+    const tracks = await fetchPlaylist('Cocktail Nº2', '', fetchThrough(app));
+    expect(tracks.map((track) => track.title)).toEqual(['Segunda Rodada', 'Subúrbio', 'Teclas ao Vento']);
+  });
+
+  it.each([
+    ['a null variable', SPEC_QUERY, { playlistName: null }],
+    ['no variables', SPEC_QUERY, undefined],
+    ['an empty name', SPEC_QUERY, { playlistName: '' }],
+    ['a blank name', PLAYLIST, { name: '  ' }],
+    ['no argument', 'query { playlist { title } }', undefined],
+    ['a null literal', 'query { playlist(playlistName: null) { title } }', undefined],
+  ])("answers %s with the SPEC's message, never a 5xx or a stack", async (_case, query, variables) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.json<{ data: unknown; errors: { message: string }[] }>();
+    expect(body.data).toBeNull();
+    expect(body.errors.map((error) => error.message)).toEqual([MISSING_NAME_ERROR]);
+    expect(response.body).not.toMatch(/\n\s+at |\/work\/|node_modules|\.ts:\d/);
+  });
+});
+
 describe('limits', () => {
   it('refuses queries deeper than allowed', async () => {
     const deep = '{ playlists { name trackCount } playlist(playlistName: "TTMM") { title } }';
     expect((await graphql(app, deep)).status).toBe(200);
     // The schema is shallow, so depth is probed through fragments nesting the same field.
     const { status } = await graphql(app, '{ a: playlists { name } } fragment F on Query { playlists { name } }');
-    expect(status).toBe(400);
+    expect(status).toBe(200);
   });
 
   it(`refuses more than ${MAX_ALIASES} aliases`, async () => {
     const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`;
     expect((await graphql(app, aliases(MAX_ALIASES))).status).toBe(200);
     const { status, body } = await graphql(app, aliases(MAX_ALIASES + 1));
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toContain(
       `Too many aliases: at most ${MAX_ALIASES} are allowed.`,
     );
@@ -121,7 +173,7 @@ describe('limits', () => {
       (_, i) => `p${i}: playlists { ...B }`,
     ).join(' ')} } fragment B on PlaylistSummary { ${fields} }`;
     const { status, body } = await graphql(app, query);
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toContain(
       `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
     );
@@ -205,13 +257,14 @@ describe('limits', () => {
     expect(response.json()).toEqual({ data: null, errors: [{ message }] });
   });
 
-  it('refuses thousands of repeated fields before validating them', async () => {
-    // ~8 KB of `playlists { name }`: graphql-js's field-merging check, which is quadratic, took
-    // 200–400 ms on it. The unknown field would be a validation error: its absence shows the
-    // document was refused before validation ran.
-    const query = `{ ${'playlists { name } '.repeat(400)} nope }`;
+  it('refuses hundreds of repeated fields before validating them', async () => {
+    // `playlists { name }` up to just under the token cap: graphql-js's field-merging check,
+    // which is quadratic, took 200–400 ms on 400 of them. The unknown field would be a
+    // validation error: its absence shows the document was refused before validation ran.
+    const repeats = Math.floor((MAX_TOKENS - 3) / 4);
+    const query = `{ ${'playlists { name } '.repeat(repeats)} nope }`;
     const { status, body } = await graphql(app, query);
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expect(body.errors?.map((error) => error.message)).toEqual([
       `Query too large: at most ${MAX_FIELDS} fields are allowed.`,
     ]);
@@ -228,5 +281,141 @@ describe('limits', () => {
     const csp = (await cdn.inject({ url: '/pt' })).headers['content-security-policy'] as string;
     expect(csp).toContain("media-src 'self' https://cdn.example.com");
     await cdn.close();
+  });
+});
+
+/** Texts of the server's own failures, which no answer may carry. */
+const INTERNAL_TEXT =
+  /Maximum call stack|Invalid AST Node|Cannot read prop|is not a function|is not iterable|RangeError|TypeError|\n\s+at |node_modules|\.ts:\d/;
+
+describe('documents built to break the parser (issue 16)', () => {
+  const nestedTooDeeply = `Query nested too deeply: at most ${MAX_NESTING} levels of brackets are allowed.`;
+  const argument = (value: string) => `query { playlist(playlistName: ${value}) { title } }`;
+  const messages = (body: string) => JSON.parse(body) as { errors?: { message: string }[] };
+
+  it.each([
+    ['a 7.6 KB nested object literal', argument(`${'{a:'.repeat(1900)}1${'}'.repeat(1900)}`)],
+    ['a 6 KB nested list', argument(`${'['.repeat(3000)}1${']'.repeat(3000)}`)],
+    ['nested selections', `{ ${'playlists { '.repeat(MAX_NESTING)}name${' }'.repeat(MAX_NESTING)} }`],
+    ['closing brackets hidden in a string', argument(`["${')]}'.repeat(40)}", ${'['.repeat(40)}1${']'.repeat(40)}]`)],
+  ])('refuses %s before parsing it, saying why', async (_case, query) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
+    expect(messages(response.body).errors?.map((error) => error.message)).toEqual([nestedTooDeeply]);
+  });
+
+  it('counts no bracket inside strings and comments', async () => {
+    const brackets = '{[('.repeat(MAX_NESTING);
+    const { body } = await graphql(app, `# ${brackets}\n${argument(`"${brackets}"`)}`);
+    expect(body).toEqual({ data: { playlist: [] } });
+    const block = await graphql(app, argument(`"""${brackets}"""`));
+    expect(block.body).toEqual({ data: { playlist: [] } });
+  });
+
+  it(`refuses more than ${MAX_TOKENS} tokens before parsing`, async () => {
+    const { body } = await graphql(app, `{ ${'a '.repeat(MAX_TOKENS)} }`);
+    expect(body.errors?.map((error) => error.message)).toEqual([
+      `Query too large: at most ${MAX_TOKENS} tokens are allowed.`,
+    ]);
+  });
+
+  it.each(['{"kind":"Document","definitions":[]}', 'null', '42', '"abc"', '{"a":{"a":{"a":1}}}'])(
+    'never takes JSON sent as the query text for a ready-made document: %s',
+    async (query) => {
+      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toMatch(INTERNAL_TEXT);
+      expect(messages(response.body).errors?.map((error) => error.message)).toEqual([
+        'Syntax Error: the query is not a GraphQL document.',
+      ]);
+    },
+  );
+
+  it('answers any soup of brackets, strings, comments and names without a 5xx or an internal text', async () => {
+    const piece = fc.constantFrom(
+      ...['{', '}', '[', ']', '(', ')', 'a', ':', '$v', '...', '1', '"s"', '"""b"""', '"\\"', '#c\n', '@d', '='],
+      ...['query', 'fragment', 'on', 'playlist', 'playlistName', 'playlists', 'name', '__schema', 'null'],
+    );
+    const soup = fc.oneof(
+      fc.array(piece, { maxLength: 2_000 }).map((pieces) => pieces.join(' ')),
+      fc
+        .tuple(fc.constantFrom('{a:', '[', '(a:', '{ a '), fc.integer({ min: 1, max: 2_000 }), fc.array(piece))
+        .map(([open, depth, inner]) => `${open.repeat(depth)}${inner.join(' ')}`),
+    );
+    const variables = fc.option(fc.dictionary(fc.constantFrom('v', 'playlistName'), fc.jsonValue({ maxDepth: 3 })));
+    await fc.assert(
+      fc.asyncProperty(soup, variables, async (query, vars) => {
+        const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: vars } });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.body).not.toMatch(INTERNAL_TEXT);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('one status for each kind of error (issue 16)', () => {
+  // GraphQL over HTTP, for application/json (what Mercurius answers with): a well-formed request
+  // whose document is refused or fails gets 200 and `errors`; what is not a GraphQL request gets
+  // its 4xx. Before, one validation error gave 400 and two gave 200.
+  const post = (payload: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
+  const query = (text: string, variables?: object) => post(JSON.stringify({ query: text, variables }));
+  // A GET must carry a header no form can send (Mercurius's CSRF prevention).
+  const get = (search: Record<string, string>) =>
+    app.inject({ url: `/graphql?${new URLSearchParams(search)}`, headers: { 'mercurius-require-preflight': 'true' } });
+
+  it.each([
+    ['a syntax error', () => query('{ playlists ')],
+    ['one unknown field', () => query('{ nope }')],
+    ['two unknown fields', () => query('{ nope nope2 }')],
+    ['introspection in production', () => query('{ __schema { queryType { name } } }')],
+    ['a fragment cycle', () => query('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }')],
+    ['an unused fragment', () => query('{ playlists { name } } fragment F on Query { playlists { name } }')],
+    [
+      `more than ${MAX_ALIASES} aliases`,
+      () => query(`{ ${Array.from({ length: MAX_ALIASES + 1 }, (_, i) => `a${i}: playlists { name }`).join(' ')} }`),
+    ],
+    [`more than ${MAX_FIELDS} fields`, () => query(`{ ${'playlists { name } '.repeat(MAX_FIELDS)} }`)],
+    [`more than ${MAX_TOKENS} tokens`, () => query(`{ ${'a '.repeat(MAX_TOKENS)} }`)],
+    ['brackets nested too deep', () => query(`{ playlist(playlistName: ${'['.repeat(MAX_NESTING + 1)}) }`)],
+    ['JSON as the query text', () => query('{"kind":"Document","definitions":[]}')],
+    [
+      'a variable of the wrong type',
+      () => query('query ($n: String) { playlist(playlistName: $n) { title } }', { n: { a: 1 } }),
+    ],
+    ['a missing playlist name', () => query('{ playlist { title } }')],
+    ['a nested literal sent with GET', () => get({ query: `{ playlist(playlistName: ${'{a:'.repeat(1900)}1) }` })],
+  ])('answers %s with 200 and only errors', async (_case, send) => {
+    const response = await send();
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: unknown; errors: { message: string }[] }>();
+    expect(body.data).toBeNull();
+    expect(body.errors.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
+  });
+
+  it.each([
+    ['a body that is not JSON', () => post('{"query": '), 400],
+    ['a body of the wrong shape', () => post('{"query": 42}'), 400],
+    ['a batch', () => post(JSON.stringify([{ query: '{ playlists { name } }' }])), 400],
+    ['a body over 8 KB', () => query(`{ playlists { name } } # ${'x'.repeat(9000)}`), 413],
+    ['GET variables that are not JSON', () => get({ query: '{ playlists { name } }', variables: '{' }), 400],
+    [
+      'a cross-site form post',
+      () => app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'text/plain' }, payload: '{}' }),
+      400,
+    ],
+  ])('answers %s, which is not a GraphQL request, with its 4xx', async (_case, send, status) => {
+    const response = await send();
+    expect(response.statusCode).toBe(status);
+    expect(response.json<{ errors: unknown[] }>().errors.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(INTERNAL_TEXT);
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * The hostile scenario's GraphQL part (issue 16): each refusal as it was found, from its own
+ * address, must get one and the same status and no internal text; then a flood from one
+ * address behind the proxy must meet the real per-address limit.
+ */
+import { loadConfig } from '../../server/config.ts';
+import { GRAPHQL_REFUSALS, INTERNAL_ERROR_TEXT } from './graphql-documents.ts';
+import { isAnswer, send, type Answer } from './http.ts';
+import { judged, type Row } from './report.ts';
+
+/** The limit the hostile scenario's server runs with: the production default. */
+export const REAL_GRAPHQL_RATE_LIMIT = loadConfig({}).GRAPHQL_RATE_LIMIT;
+/** Requests the flood sends beyond the limit. */
+const BEYOND_LIMIT = 40;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const PLAYLISTS = JSON.stringify({ query: '{ playlists { name } }' });
+
+export interface GraphqlHostileFigures {
+  /** The status each refusal got. */
+  refusals: Record<string, number | string>;
+  flood: { limit: number; sent: number; limited: number };
+}
+
+/** Sends the refusals and the flood; every answer also goes to `onAnswer` for the common checks. */
+export async function runGraphqlHostile(
+  url: string,
+  onAnswer: (answer: Answer) => void,
+): Promise<GraphqlHostileFigures> {
+  const refusals: GraphqlHostileFigures['refusals'] = {};
+  for (const [index, refusal] of GRAPHQL_REFUSALS.entries()) {
+    const answer = await send(url, '/graphql', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'x-forwarded-for': `198.51.250.${index + 1}` },
+      body: refusal.body,
+    });
+    refusals[refusal.what] = isAnswer(answer) ? answer.status : answer.error;
+    if (isAnswer(answer)) onAnswer(answer);
+  }
+
+  // Each request claims another origin in X-Forwarded-For: only the address the proxy
+  // appended counts.
+  const flood = { limit: REAL_GRAPHQL_RATE_LIMIT, sent: REAL_GRAPHQL_RATE_LIMIT + BEYOND_LIMIT, limited: 0 };
+  for (let n = 0; n < flood.sent; n += 1) {
+    const answer = await send(url, '/graphql', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'x-forwarded-for': `10.${n % 250}.${Math.floor(n / 250)}.1, 203.0.113.9` },
+      body: PLAYLISTS,
+    });
+    if (!isAnswer(answer)) continue;
+    onAnswer(answer);
+    if (answer.status === 429 && answer.headers['retry-after']) flood.limited += 1;
+  }
+  return { refusals, flood };
+}
+
+/** The rows; `internalTexts` counts every GraphQL answer of the scenario that gave one away. */
+export function graphqlHostileRows(scenario: string, figures: GraphqlHostileFigures, internalTexts: number): Row[] {
+  const statuses = new Set(Object.values(figures.refusals));
+  const { limit, sent, limited } = figures.flood;
+  return [
+    judged(
+      scenario,
+      `GraphQL refusals of ${GRAPHQL_REFUSALS.length} kinds (nested literal, tokens, introspection, …)`,
+      statuses.size === 1 ? `all ${String([...statuses][0])}` : JSON.stringify(figures.refusals),
+      'one status for all',
+      statuses.size === 1 && [...statuses].every((status) => typeof status === 'number' && status < 500),
+    ),
+    judged(scenario, 'GraphQL answers with an internal error text', internalTexts, '0', internalTexts === 0),
+    judged(
+      scenario,
+      `GraphQL flood from one address: 429 with Retry-After beyond ${limit}`,
+      `${limited} of ${sent - limit}`,
+      `≥ ${sent - limit - 5}`,
+      limited >= sent - limit - 5,
+    ),
+  ];
+}
+
+/** True when a GraphQL answer carries the text of a failure of the server's own. */
+export const showsInternalError = (answer: Answer) => INTERNAL_ERROR_TEXT.test(answer.body);
