@@ -140,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mediaBaseUrl: config.MEDIA_BASE_URL,
     development: isDevelopment(config),
     perClientPerMinute: config.GRAPHQL_RATE_LIMIT,
+    redis,
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR });
   await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages, variants: site.variants });

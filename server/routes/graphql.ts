@@ -6,6 +6,7 @@
  * are off in production. Every error is answered as services/graphql-errors.ts decides.
  */
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { FastifyPluginAsync } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
@@ -33,6 +34,8 @@ export interface GraphqlOptions {
   development: boolean;
   /** Requests a minute from one client address, GET and POST together. */
   perClientPerMinute: number;
+  /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
+  redis: Redis | null;
 }
 
 const MAX_QUERY_DEPTH = 5;
@@ -74,7 +77,7 @@ const schema = /* GraphQL */ `
 
 const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   app,
-  { library, mediaBaseUrl, development, perClientPerMinute },
+  { library, mediaBaseUrl, development, perClientPerMinute, redis },
 ) => {
   const describeTrack = (track: Track) => ({
     title: track.title,
@@ -105,6 +108,9 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   // differ from client to client and spoil them for a CDN.
   await app.register(rateLimit, {
     global: true,
+    ...(redis && { redis, nameSpace: 'graphql-' }),
+    // Redis down: answer rather than refuse every listener (the log says why).
+    skipOnError: true,
     max: perClientPerMinute,
     timeWindow: MINUTE_MS,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

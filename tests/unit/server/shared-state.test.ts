@@ -142,6 +142,22 @@ describe('two instances on one Redis', () => {
     expect(elsewhere).toEqual([202, 202, 429]);
   });
 
+  it('share the GraphQL limit', async () => {
+    const [a, b] = await twoInstances({ REDIS_URL: redisUrl(), GRAPHQL_RATE_LIMIT: '4' });
+    const statuses = [];
+    for (let n = 0; n < 6; n += 1) {
+      const response = await (n % 2 ? a : b).inject({
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: '192.0.2.55',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: '{ playlists { name } }' }),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
   it('let messages through while Redis is down (the form stays open)', async () => {
     const [a] = await twoInstances({ REDIS_URL: redisUrl() });
     await redis.stop();
