@@ -91,7 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // database server that cannot be reached at start is a configuration error.
   const storeLocation = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   const inbox = await openInbox({
-    openStore: () => openStore(storeLocation, { autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT }),
+    openStore: () =>
+      openStore(storeLocation, { autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT, takeOverLeases: true }),
     where: describeStore(storeLocation),
     requiredAtStart: config.DATABASE_URL !== null,
     log: app.log,

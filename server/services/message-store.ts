@@ -55,6 +55,13 @@ export interface AddResult {
 export interface MessageStoreOptions {
   /** Auto-replies to everyone together in any hour; past it, messages are stored without one. */
   autoRepliesPerHour?: number;
+  /**
+   * SQLite only: this process is the one that delivers from the file (one instance per
+   * DATA_DIR), so leases found at open were its own before a crash or a kill, and are
+   * released at once instead of waiting OUTBOX_LEASE_MS. (PostgreSQL leases are shared by
+   * instances and always run their course.)
+   */
+  takeOverLeases?: boolean;
 }
 
 export interface MessageStore {

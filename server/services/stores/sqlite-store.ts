@@ -58,6 +58,7 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
   );
   migrate(db);
+  if (options.takeOverLeases) db.exec('UPDATE messages SET lease_until = NULL WHERE lease_until IS NOT NULL');
 
   const findDuplicate = db.prepare(
     'SELECT * FROM messages WHERE fingerprint = ? AND created_ms >= ? ORDER BY id DESC LIMIT 1',

@@ -188,3 +188,21 @@ describe('opening PostgreSQL', () => {
     await expect(openPostgresStore('postgres://site@127.0.0.1:1/none')).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 });
+
+describe('opening SQLite after a crash', () => {
+  it('takes over the leases of the process before it (one instance per DATA_DIR), only when asked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+    folders.push(dir);
+    const crashed = openSqliteStore(dir);
+    await crashed.add(message(1), 1_000);
+    expect(await crashed.claimDue(2_000, 1, 600_000)).toHaveLength(1);
+    await crashed.close();
+
+    const reader = openSqliteStore(dir);
+    expect(await reader.claimDue(3_000, 1, 600_000)).toEqual([]);
+    await reader.close();
+    const restarted = openSqliteStore(dir, { takeOverLeases: true });
+    expect(await restarted.claimDue(3_000, 1, 600_000)).toHaveLength(1);
+    await restarted.close();
+  });
+});
