@@ -46,6 +46,7 @@ export interface NginxLogLine {
   /** True when nginx asked the server for this request or slice. */
   reachedOrigin: boolean;
   method: string;
+  /** As the client sent it, query string included (a slice's line carries its request's). */
   uri: string;
   status: number;
 }
@@ -60,8 +61,8 @@ export interface NginxServer {
   close(): Promise<void>;
 }
 
-// Tab-separated: a URI never holds a raw tab.
-const LOG_FORMAT = "'$upstream_cache_status\\t$upstream_addr\\t$request_method\\t$uri\\t$status'";
+// Tab-separated; the request URI as the client sent it (percent-encoded, so never a raw tab).
+const LOG_FORMAT = "'$upstream_cache_status\\t$upstream_addr\\t$request_method\\t$request_uri\\t$status'";
 
 async function waitForPort(port: number, child: ChildProcess, errorLog: string): Promise<void> {
   const deadline = Date.now() + 10_000;
