@@ -33,7 +33,7 @@ function replaceOnce(text: string, from: string | RegExp, to: string): string {
 /** The reference site.conf for a loopback run: no TLS, the given ports, a temporary cache. */
 export function localSiteConf(template: string, options: { port: number; originPort: number; cacheDir: string }) {
   let conf = replaceOnce(template, /# BEGIN TLS\n[\s\S]*?# END TLS\n/g, '');
-  conf = replaceOnce(conf, /# LISTEN\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `listen 127.0.0.1:${options.port};\n`);
+  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `listen 127.0.0.1:${options.port};\n`);
   conf = replaceOnce(conf, /proxy_cache_path \S+/, `proxy_cache_path ${options.cacheDir}`);
   conf = replaceOnce(conf, /server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${options.originPort};`);
   return conf;
