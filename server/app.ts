@@ -142,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     development: isDevelopment(config),
     perClientPerMinute: config.GRAPHQL_RATE_LIMIT,
     redis,
+    cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR });
   await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages, variants: site.variants });

@@ -83,6 +83,13 @@ const envSchema = z.object({
    * listener's player asks, while a CDN in front absorbs the crowd.
    */
   GRAPHQL_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /**
+   * How long a shared cache (a CDN, the nginx in deploy/nginx/) may serve a successful GraphQL
+   * GET answer without asking again, and how much longer it may serve it stale while it
+   * revalidates in the background, in seconds. A changed media index changes the ETag.
+   */
+  GRAPHQL_CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
+  GRAPHQL_CACHE_STALE: z.coerce.number().int().min(0).default(86_400),
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),

@@ -20,6 +20,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
 import { measurePlayback } from './playback.ts';
+import { measureBehindProxy } from './proxy.ts';
 import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
 import type { BenchResults, Outcome } from './results.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
@@ -106,6 +107,8 @@ try {
   const staticHtml = await measure('static html', () =>
     measureStaticPage(server.url, STATIC_PAGE, plan.loadSeconds, plan.warmUpSeconds),
   );
+  const proxy = await measure('behind nginx', () => measureBehindProxy(server.url, plan.loadSeconds));
+  if (proxy.ok && 'skipped' in proxy.value) log(`behind nginx: skipped, ${proxy.value.skipped}`);
   const contact = await measure('contact', () => measureContact(server.url, server.dataDir, plan.loadSeconds));
 
   results = {
@@ -118,6 +121,7 @@ try {
     graphql,
     staticHtml,
     contact,
+    proxy,
     playback,
   };
 } finally {
@@ -134,7 +138,12 @@ console.log(missed.length === 0 ? '\nEvery budget is met.' : `\n${missed.length}
 await writeReport(REPORT_DIR, results, rows);
 console.log(`\nWrote ${REPORT_DIR}/results.json and ${REPORT_DIR}/summary.md in ${elapsed()}.`);
 
-const failedToRun = [bundles, results.playback, results.graphql, results.staticHtml, results.contact].some(
-  (outcome) => !outcome.ok,
-);
+const failedToRun = [
+  bundles,
+  results.playback,
+  results.graphql,
+  results.staticHtml,
+  results.contact,
+  results.proxy,
+].some((outcome) => !outcome.ok);
 process.exit(failedToRun ? 1 : 0);

@@ -54,7 +54,8 @@ function statusCodes(result: autocannon.Result): Record<string, number> {
   return counts;
 }
 
-function summarise(
+/** One run's figures; a status other than `expected` counts as an error. */
+export function summarise(
   name: string,
   method: string,
   path: string,

@@ -240,6 +240,56 @@ function serverRows(results: BenchResults): Row[] {
   return rows;
 }
 
+/** The goal of issue 14: under 1 % of the requests reach the server behind the cache. */
+const ORIGIN_SHARE_GOAL = 0.01;
+
+function proxyRows(results: BenchResults): Row[] {
+  const outcome = results.proxy;
+  const title = 'Behind the reference nginx (deploy/nginx/site.conf, cold cache, 50 connections)';
+  if (!outcome.ok) return [{ kind: 'section', title }, notRun('Behind nginx', outcome.error)];
+  const result = outcome.value;
+  if ('skipped' in result) {
+    return [
+      { kind: 'section', title },
+      {
+        kind: 'figure',
+        measure: 'Behind nginx',
+        figure: `skipped: ${result.skipped}`,
+        budget: '–',
+        old: '–',
+        mark: 'not run',
+      },
+    ];
+  }
+  const rows: Row[] = [
+    {
+      kind: 'section',
+      title: `Behind the reference nginx ${result.nginx} (deploy/nginx/site.conf, ${result.workers} worker, cold cache, 50 connections, ${result.runs[0]?.seconds ?? 0} s)`,
+    },
+  ];
+  for (const run of result.runs) {
+    rows.push(
+      figureRow(
+        `${run.name}: reached the server`,
+        `${(run.originShare * 100).toFixed(3)} % (${format.count(run.originRequests)} of ${format.count(run.responses)})`,
+        { label: '< 1 %' },
+        run.originShare < ORIGIN_SHARE_GOAL,
+      ),
+      figureRow(
+        `${run.name}: throughput · p50 / p99`,
+        `${format.count(run.requestsPerSecond)} req/s · ${format.ms(run.p50)} / ${format.ms(run.p99)}`,
+      ),
+      figureRow(
+        `${run.name}: errors`,
+        `${format.count(run.errors)} of ${format.count(run.responses)} responses`,
+        { label: '0' },
+        run.errors === 0,
+      ),
+    );
+  }
+  return rows;
+}
+
 function playbackRows(results: BenchResults): Row[] {
   const outcome = results.playback;
   if (!outcome.ok) return [{ kind: 'section', title: 'Click to playing' }, notRun('Click to playing', outcome.error)];
@@ -266,7 +316,13 @@ function playbackRows(results: BenchResults): Row[] {
 
 /** Every row of the table, in reading order. */
 export function buildRows(results: BenchResults): Row[] {
-  return [...lighthouseRows(results), ...bundleRows(results.bundles), ...serverRows(results), ...playbackRows(results)];
+  return [
+    ...lighthouseRows(results),
+    ...bundleRows(results.bundles),
+    ...serverRows(results),
+    ...proxyRows(results),
+    ...playbackRows(results),
+  ];
 }
 
 const HEADINGS = ['Measure', 'Figure', 'Budget', 'Old site', ''];

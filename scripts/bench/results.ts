@@ -4,6 +4,7 @@ import type { LighthouseOutcome } from './lighthouse.ts';
 import type { ContactLoadResult, LoadResult } from './load.ts';
 import type { Machine } from './machine.ts';
 import type { PlaybackResult } from './playback.ts';
+import type { ProxyResult } from './proxy.ts';
 
 /** A measurement that ran, or the error that stopped it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -19,5 +20,7 @@ export interface BenchResults {
   graphql: Outcome<LoadResult>;
   staticHtml: Outcome<LoadResult>;
   contact: Outcome<ContactLoadResult>;
+  /** The same load behind the reference nginx (skipped, saying why, when nginx is missing). */
+  proxy: Outcome<ProxyResult>;
   playback: Outcome<PlaybackResult>;
 }

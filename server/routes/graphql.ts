@@ -4,7 +4,13 @@
  * index, never a path. Documents are bounded in bytes, tokens and bracket nesting before they
  * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
  * are off in production. Every error is answered as services/graphql-errors.ts decides.
+ *
+ * `GET /graphql?query=…&variables=…` gives the same answers in a form shared caches keep: a
+ * successful one is `public` for a while (configurable) with a strong ETag made from the media
+ * index's version and the request, and a matching `If-None-Match` gets 304 without running the
+ * query. POST answers and every error are `no-store`.
  */
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsync } from 'fastify';
@@ -36,6 +42,19 @@ export interface GraphqlOptions {
   perClientPerMinute: number;
   /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
   redis: Redis | null;
+  /** How long shared caches may keep successful GET answers, in seconds. */
+  cache: { maxAge: number; staleWhileRevalidate: number };
+}
+
+const GRAPHQL_PATH = '/graphql';
+
+/** True when an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
+  });
 }
 
 const MAX_QUERY_DEPTH = 5;
@@ -77,7 +96,7 @@ const schema = /* GraphQL */ `
 
 const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   app,
-  { library, mediaBaseUrl, development, perClientPerMinute, redis },
+  { library, mediaBaseUrl, development, perClientPerMinute, redis, cache },
 ) => {
   const describeTrack = (track: Track) => ({
     title: track.title,
@@ -128,6 +147,43 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
       ),
   });
 
+  // The answer to a GET depends on the request's query string, the media index, and what this
+  // server is (its schema, where the audio URLs point, whether introspection is on): the ETag
+  // covers all of them, and is the same on every instance configured alike.
+  const serverDigest = createHash('sha1')
+    .update(`${schema}\0${mediaBaseUrl}\0${String(development)}`)
+    .digest('hex');
+  const etagOf = (url: string): string => {
+    const query = url.slice(url.indexOf('?') + 1);
+    const digest = createHash('sha1').update(`${serverDigest}\0${library.version()}\0${query}`).digest('base64url');
+    return `"${digest}"`;
+  };
+  const cacheable = `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+  const etags = new WeakMap<object, string>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== GRAPHQL_PATH) return;
+    const etag = etagOf(request.url);
+    etags.set(request, etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
+      await reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).send();
+    }
+  });
+
+  // Only a successful GET answer may be kept, and only under the ETag of the index it was
+  // computed from (a rescan between the request and the answer makes it uncacheable).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== GRAPHQL_PATH || reply.statusCode === 304) return payload;
+    const etag = etags.get(request);
+    const succeeded = reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":');
+    if (etag && succeeded && etag === etagOf(request.url)) {
+      reply.header('ETag', etag).header('Cache-Control', cacheable);
+    } else {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+
   const rules: ValidationRule[] = [maxAliasesRule, maxFieldsRule];
   if (!development) rules.push(NoSchemaIntrospectionCustomRule);
 
@@ -150,7 +206,7 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
         playlists: () => library.playlists(),
       },
     },
-    path: '/graphql',
+    path: GRAPHQL_PATH,
     graphiql: development,
     queryDepth: MAX_QUERY_DEPTH,
     // What is kept per document is bounded (see graphql-limits.ts): a small cache, and a

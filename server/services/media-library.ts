@@ -50,6 +50,11 @@ export interface MediaLibrary {
   track(playlist: string, file: string): Track | undefined;
   /** The absolute path of a track's file (only for tracks the index holds). */
   pathOf(track: Track): string;
+  /**
+   * Changes whenever the index does (a playlist or track added, removed or changed), and only
+   * then: the GraphQL answers' ETags are made from it.
+   */
+  version(): string;
   /** Rebuilds the index now (the watcher calls it after changes on disk). */
   rescan(): Promise<void>;
   close(): void;
@@ -75,11 +80,26 @@ const byOrder = (a: Track, b: Track) =>
   (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
   a.file.localeCompare(b.file, undefined, { numeric: true });
 
+/**
+ * A digest of everything the API tells about the index (each track's version covers its file's
+ * path, size and mtime): instances reading the same folder agree, so their ETags do.
+ */
+function versionOf(index: Map<string, Track[]>): string {
+  const hash = createHash('sha1');
+  for (const [name, tracks] of index) {
+    hash.update(`${name}\0`);
+    for (const track of tracks) hash.update(`${JSON.stringify(track)}\0`);
+    hash.update('\n');
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
 export async function openMediaLibrary(options: MediaLibraryOptions): Promise<MediaLibrary> {
   const { dir, log } = options;
   await mkdir(dir, { recursive: true });
 
   let index = new Map<string, Track[]>();
+  let indexVersion = '';
   /** Parsed tracks by path, kept while the file's size and mtime are unchanged. */
   const parsed = new Map<string, { key: string; track: Track }>();
 
@@ -138,6 +158,7 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
     const live = new Set([...next.values()].flat().map((track) => join(dir, track.playlist, track.file)));
     for (const path of parsed.keys()) if (!live.has(path)) parsed.delete(path);
     index = next;
+    indexVersion = versionOf(next);
     log.info({ playlists: [...next].map(([name, tracks]) => `${name} (${tracks.length})`) }, 'media library indexed');
   }
 
@@ -166,6 +187,7 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
     tracks: (playlist) => index.get(playlist) ?? [],
     track: (playlist, file) => index.get(playlist)?.find((track) => track.file === file),
     pathOf: (track) => join(dir, track.playlist, track.file),
+    version: () => indexVersion,
     rescan: queueScan,
     close: () => {
       clearTimeout(timer);

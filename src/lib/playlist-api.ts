@@ -1,7 +1,9 @@
 /**
- * The playlist query (SPEC §7.2): POST {api}/graphql with query and variables. The playlist
- * field of the result is used, else an empty list; a response with errors is logged and
- * thrown as 'Erro na requisição GraphQL' (SPEC §8).
+ * The playlist query (SPEC §7.2): {api}/graphql with query and variables. The playlist field
+ * of the result is used, else an empty list; a response with errors is logged and thrown as
+ * 'Erro na requisição GraphQL' (SPEC §8). The player asks by GET, with the same query text
+ * every time and the name in the URL, so a CDN or proxy can keep the answer; the server
+ * answers the SPEC's POST all the same.
  */
 
 /** A track as the player uses it. */
@@ -18,9 +20,26 @@ export interface PlaylistTrack {
 export const GRAPHQL_ERROR = 'Erro na requisição GraphQL';
 export const MISSING_NAME_ERROR = 'Nenhum nome de playlist fornecido.';
 
-const PLAYLIST_QUERY = `query Playlist($playlistName: String!) {
-  playlist(playlistName: $playlistName) { title artist album url duration trackNumber coverUrl }
-}`;
+/** The player's query, on one line: it is part of every playlist URL, and of caches' keys. */
+export const PLAYLIST_QUERY =
+  'query Playlist($playlistName:String!){playlist(playlistName:$playlistName){title artist album url duration trackNumber coverUrl}}';
+
+/**
+ * Mercurius's CSRF prevention answers a GET only with a header no simple request carries: a
+ * page on another site then needs a CORS preflight to send it. Caches ignore it (not in their
+ * key, no Vary).
+ */
+export const PREFLIGHT_HEADER = 'x-mercurius-operation-name';
+
+/**
+ * The path and query string of a playlist's GET request: one stable text per name (names such
+ * as 'Cocktail Nº1' percent-encoded as UTF-8), so every listener's request hits the same
+ * cache entry.
+ */
+export function playlistPath(playlistName: string): string {
+  const variables = JSON.stringify({ playlistName });
+  return `/graphql?query=${encodeURIComponent(PLAYLIST_QUERY)}&variables=${encodeURIComponent(variables)}`;
+}
 
 interface GraphqlResponse {
   data?: { playlist?: PlaylistTrack[] | null } | null;
@@ -34,10 +53,8 @@ export async function fetchPlaylist(
   fetchImpl: typeof fetch = fetch,
 ): Promise<PlaylistTrack[]> {
   if (!playlistName) throw new Error(MISSING_NAME_ERROR);
-  const response = await fetchImpl(`${apiBase}/graphql`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ query: PLAYLIST_QUERY, variables: { playlistName } }),
+  const response = await fetchImpl(`${apiBase}${playlistPath(playlistName)}`, {
+    headers: { Accept: 'application/json', [PREFLIGHT_HEADER]: 'Playlist' },
   });
   const body = (await response.json()) as GraphqlResponse;
   if (body.errors?.length) {

@@ -94,7 +94,7 @@ describe('the player', () => {
     // Hold the playlist answer to see the loading text.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
+    await page.route(/\/graphql(?:\?|$)/, async (route) => {
       await held;
       await route.continue();
     });

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchPlaylist, GRAPHQL_ERROR, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
+import {
+  fetchPlaylist,
+  GRAPHQL_ERROR,
+  MISSING_NAME_ERROR,
+  PLAYLIST_QUERY,
+  playlistPath,
+  PREFLIGHT_HEADER,
+} from '../../../src/lib/playlist-api.ts';
 
 /** A fetch that records the request and answers with `body`. */
 function fakeFetch(body: unknown) {
@@ -16,7 +23,7 @@ afterEach(() => {
 });
 
 describe('fetchPlaylist', () => {
-  it('posts the query with the playlist name as a variable', async () => {
+  it('asks by GET with the fixed query and the playlist name as a variable in the URL', async () => {
     const track = {
       title: 'T',
       artist: 'A',
@@ -28,11 +35,22 @@ describe('fetchPlaylist', () => {
     };
     const { impl, calls } = fakeFetch({ data: { playlist: [track] } });
     expect(await fetchPlaylist('Cocktail Nº1', 'https://api.example.com', impl)).toEqual([track]);
-    expect(calls[0]?.url).toBe('https://api.example.com/graphql');
-    expect(calls[0]?.init.method).toBe('POST');
-    const body = JSON.parse(calls[0]?.init.body as string) as { query: string; variables: unknown };
-    expect(body.variables).toEqual({ playlistName: 'Cocktail Nº1' });
-    expect(body.query).toMatch(/playlist\(playlistName: \$playlistName\)\s*\{\s*title artist album url/);
+    const url = new URL(calls[0]?.url ?? '');
+    expect(url.origin + url.pathname).toBe('https://api.example.com/graphql');
+    expect(calls[0]?.init.method ?? 'GET').toBe('GET');
+    expect(calls[0]?.init.body).toBeUndefined();
+    expect(url.searchParams.get('query')).toBe(PLAYLIST_QUERY);
+    expect(JSON.parse(url.searchParams.get('variables') ?? '')).toEqual({ playlistName: 'Cocktail Nº1' });
+    expect(PLAYLIST_QUERY).toMatch(/playlist\(playlistName:\$playlistName\)\{title artist album url/);
+    expect(new Headers(calls[0]?.init.headers).get(PREFLIGHT_HEADER)).toBe('Playlist');
+  });
+
+  it('writes one stable URL per name, Unicode percent-encoded as UTF-8', () => {
+    expect(playlistPath('Cocktail Nº1')).toBe(playlistPath('Cocktail Nº1'));
+    expect(playlistPath('Cocktail Nº1')).not.toBe(playlistPath('Cocktail Nº2'));
+    expect(playlistPath('Cocktail Nº1')).toContain('Cocktail%20N%C2%BA1');
+    expect(playlistPath('a&b=c#d+e')).toMatch(/^\/graphql\?query=[^&#]+&variables=[^&#]+$/);
+    expect(playlistPath('Cocktail Nº1').length).toBeLessThan(250);
   });
 
   it('gives an empty list when the result has no playlist', async () => {

@@ -103,7 +103,7 @@ const fetchThrough =
   (target: FastifyInstance): typeof fetch =>
   async (input, init) => {
     const response = await target.inject({
-      method: 'POST',
+      method: init?.method === 'POST' ? 'POST' : 'GET',
       url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       headers: init?.headers as Record<string, string>,
       payload: init?.body as string,

@@ -91,6 +91,21 @@ describe('the media library', () => {
     expect(library.track('..', 'package.json')).toBeUndefined();
   });
 
+  it('has a version that changes with the index, and only with it', { timeout: 20_000 }, async () => {
+    library = await openMediaLibrary({ dir, log: recordingLogger(), watch: false });
+    const first = library.version();
+    expect(first).toMatch(/^[\w-]{16}$/);
+    await library.rescan();
+    expect(library.version()).toBe(first);
+    writeFileSync(join(dir, 'Singles', '04-Brand New.wav'), untagged());
+    await library.rescan();
+    const added = library.version();
+    expect(added).not.toBe(first);
+    mkdirSync(join(dir, 'Empty'));
+    await library.rescan();
+    expect(library.version()).not.toBe(added);
+  });
+
   it('picks up added, changed and removed files without a restart', { timeout: 20_000 }, async () => {
     library = await openMediaLibrary({ dir, log: recordingLogger(), watch: true, debounceMs: 50 });
     const opened = library;

@@ -1,0 +1,173 @@
+/**
+ * A real nginx (Debian's package; `.ci/run` installs it) in front of a server, configured by
+ * the reference deployment `deploy/nginx/site.conf` itself: the same file with a free loopback
+ * port, a temporary cache folder and no TLS. Its access log says, for each request, whether
+ * it reached the origin. Used by the tests and by `npm run bench`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { connect } from 'node:net';
+import { freePort } from './engines.ts';
+
+export const NGINX_INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y nginx';
+export const SITE_CONF = resolve(import.meta.dirname, '../../deploy/nginx/site.conf');
+
+/** nginx's program: NGINX_PATH, Debian's /usr/sbin/nginx, or the one on PATH; null when none. */
+export function findNginx(): string | null {
+  const candidates = [process.env['NGINX_PATH'], '/usr/sbin/nginx'].filter((path): path is string => !!path);
+  for (const path of candidates) if (existsSync(path)) return path;
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
+}
+
+/** Replaces `from` in `text`, which must be there: a reshaped site.conf fails loudly here. */
+function replaceOnce(text: string, from: string | RegExp, to: string): string {
+  const replaced = text.replace(from, to);
+  if (replaced === text)
+    throw new Error(`deploy/nginx/site.conf no longer has ${String(from)}: update tests/support/nginx.ts`);
+  return replaced;
+}
+
+/** The reference site.conf for a loopback run: no TLS, the given ports, a temporary cache. */
+export function localSiteConf(template: string, options: { port: number; originPort: number; cacheDir: string }) {
+  let conf = replaceOnce(template, /# BEGIN TLS\n[\s\S]*?# END TLS\n/g, '');
+  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `listen 127.0.0.1:${options.port};\n`);
+  conf = replaceOnce(conf, /proxy_cache_path \S+/, `proxy_cache_path ${options.cacheDir}`);
+  conf = replaceOnce(conf, /server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${options.originPort};`);
+  return conf;
+}
+
+/** One line of the access log. */
+export interface NginxLogLine {
+  /** HIT, MISS, EXPIRED, UPDATING, REVALIDATED, BYPASS, STALE, or '-' (not cacheable here). */
+  cacheStatus: string;
+  /** True when nginx asked the server for this request or slice. */
+  reachedOrigin: boolean;
+  method: string;
+  /** As the client sent it, query string included (a slice's line carries its request's). */
+  uri: string;
+  status: number;
+}
+
+export interface NginxServer {
+  url: string;
+  port: number;
+  /** The access log so far (slice subrequests included, each on its own line). */
+  log(): Promise<NginxLogLine[]>;
+  /** Empties the access log, e.g. between a warm-up and a measured run. */
+  clearLog(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Tab-separated; the request URI as the client sent it (percent-encoded, so never a raw tab).
+const LOG_FORMAT = "'$upstream_cache_status\\t$upstream_addr\\t$request_method\\t$request_uri\\t$status'";
+
+async function waitForPort(port: number, child: ChildProcess, errorLog: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const errors = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
+      throw new Error(`nginx exited with code ${child.exitCode} while starting:\n${errors}`);
+    }
+    const open = await new Promise<boolean>((resolveOpen) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolveOpen(true);
+      });
+      socket.once('error', () => resolveOpen(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not accept connections on port ${port} in time`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+}
+
+/**
+ * Starts nginx in the foreground (its master a child of this process) on a free loopback port,
+ * in front of the server on `originPort`. Throws, naming the install command, without nginx.
+ */
+export async function startNginx(options: { originPort: number; workers?: number }): Promise<NginxServer> {
+  const nginx = findNginx();
+  if (!nginx) throw new Error(`nginx is not installed. Install it: ${NGINX_INSTALL_HINT}`);
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-test-'));
+  const cacheDir = join(dir, 'cache');
+  mkdirSync(cacheDir);
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'site.conf'),
+    localSiteConf(readFileSync(SITE_CONF, 'utf8'), { port, originPort: options.originPort, cacheDir }),
+  );
+  const accessLog = join(dir, 'access.log');
+  const errorLog = join(dir, 'error.log');
+  // As root, the workers would switch to `nobody`, who cannot write the temporary folders.
+  const user = process.getuid?.() === 0 ? 'user root root;' : '';
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `${user}
+daemon off;
+master_process on;
+worker_processes ${options.workers ?? 1};
+pid ${join(dir, 'nginx.pid')};
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  log_format cache ${LOG_FORMAT};
+  access_log ${accessLog} cache buffer=64k;
+  log_subrequest on;
+  client_body_temp_path ${join(dir, 'client_body')};
+  proxy_temp_path ${join(dir, 'proxy')};
+  fastcgi_temp_path ${join(dir, 'fastcgi')};
+  uwsgi_temp_path ${join(dir, 'uwsgi')};
+  scgi_temp_path ${join(dir, 'scgi')};
+  include ${join(dir, 'site.conf')};
+}
+`,
+  );
+  const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', `${dir}/`, '-e', errorLog], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(port, child, errorLog);
+
+  // SIGUSR1 makes nginx reopen its logs, which writes out the buffered lines first.
+  const flush = async () => {
+    child.kill('SIGUSR1');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    log: async () => {
+      await flush();
+      if (!existsSync(accessLog)) return [];
+      return readFileSync(accessLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [cacheStatus = '-', upstream = '-', method = '', uri = '', status = '0'] = line.split('\t');
+          return {
+            cacheStatus,
+            reachedOrigin: upstream !== '-' && upstream !== '',
+            method,
+            uri,
+            status: Number(status),
+          };
+        });
+    },
+    clearLog: async () => {
+      await flush();
+      writeFileSync(accessLog, '');
+    },
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolveExit) => {
+          child.once('exit', () => resolveExit());
+          child.kill('SIGQUIT');
+        });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
