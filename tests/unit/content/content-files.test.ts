@@ -38,6 +38,14 @@ describe('the content shipped in content/', () => {
     const videos = (readJson('content/videos.json') as unknown[]).map((video) => videoSchema.parse(video));
     expect(videos).toHaveLength(20);
     expect(new Set(videos.map((video) => video.id)).size).toBe(20);
+    // The artist's real catalogue, not the placeholders the site started with.
+    expect(videos[0]).toEqual({ id: 'LtGSIGwBkrM', title: 'Return with the Cocktail (Animated Video)' });
+    expect(videos.filter((video) => /demo/i.test(video.title))).toEqual([]);
+  });
+
+  it('links the project’s real Facebook page', () => {
+    const facebook = site.socials.find((social) => social.icon === 'facebook');
+    expect(facebook?.href).toBe('https://www.facebook.com/people/Same-Bloods-Cocktail/100091738507321/');
   });
 
   it('has 3 poems with a title and a real date', () => {
