@@ -153,3 +153,104 @@ describe('the discography on the landing page', () => {
     await page.context().close();
   });
 });
+
+describe('covers where the music is shown', () => {
+  it.each(LANGS)(
+    'in %s, the hero panels of the release keys show the cover and link to the release page',
+    async (lang) => {
+      const { page } = await openPage(browser());
+      await page.goto(`${baseUrl}/${lang}`);
+      const panels: [string, string, string][] = [
+        ['ep1', 'cocktail-n1', 'Cocktail Nº1'],
+        ['ep2', 'cocktail-n2', 'Cocktail Nº2'],
+        ['strange', 'strange-way-to-know-me', 'Strange Way To Know Me'],
+        ['album', 'tasty-themes-for-mono-myths', 'Tasty Themes for Mono Myths'],
+        ['suburban', 'suburban-ride', 'Suburban Ride'],
+      ];
+      for (const [key, slug, title] of panels) {
+        const panel = page.locator(`#key-${key}`);
+        const cover = panel.locator('img.key-panel-cover');
+        expect(await cover.getAttribute('alt'), key).toBe(t(lang, 'music:coverAlt', { title }));
+        expect(await cover.getAttribute('width')).toBe('160');
+        expect(await cover.getAttribute('loading')).toBe('lazy');
+        expect(await cover.getAttribute('srcset')).toMatch(/\.webp 160w, .*\.webp 320w$/);
+        expect(await panel.locator('a.key-panel-release').getAttribute('href')).toBe(`/${lang}/music/${slug}`);
+      }
+      // Keys that present no release show no cover.
+      expect(await page.locator('#key-intro img, #key-videos img').count()).toBe(0);
+      await page.context().close();
+    },
+  );
+
+  it('the phone dialog of a key shows its cover too', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/pt`);
+    const key = page.locator('.key-ep2 .key');
+    await hydrated(key);
+    await key.click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe('Capa de Cocktail Nº2');
+    await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.decode());
+    expect(
+      await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  /** A page whose API answers as for audio files without embedded covers (the demo ones have one). */
+  async function pageWithoutEmbeddedCovers() {
+    const { page } = await openPage(browser());
+    await page.route('**/graphql', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data?: { playlist?: { coverUrl: string | null }[] } };
+      for (const track of body.data?.playlist ?? []) track.coverUrl = null;
+      await route.fulfill({ response, json: body });
+    });
+    return page;
+  }
+
+  it('the player and the lock screen show the release’s cover for a track without its own', async () => {
+    const page = await pageWithoutEmbeddedCovers();
+    await page.goto(`${baseUrl}/en`);
+    const key = page.locator('.key-ep1 .key');
+    await hydrated(key);
+    const heroCover = await page.locator('#key-ep1 img.key-panel-cover').getAttribute('src');
+    await key.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('release');
+    expect(await cover.getAttribute('src')).toBe(heroCover);
+    expect(await cover.getAttribute('alt')).toBe('');
+    // The same picture, in the sizes phones ask for.
+    const artwork = await page.evaluate(() => navigator.mediaSession.metadata?.artwork.map((image) => image.sizes));
+    expect(artwork).toEqual(['160x160', '320x320']);
+    await page.context().close();
+  });
+
+  it('the player and the lock screen show the logo for a playlist of no one release', async () => {
+    const page = await pageWithoutEmbeddedCovers();
+    await page.goto(`${baseUrl}/en/samebloodscocktail`);
+    const play = page.locator('section.player .player-play');
+    await hydrated(play);
+    await page.locator('section.player .player-track').first().waitFor();
+    await play.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('logo');
+    expect(await cover.getAttribute('src')).toBe('/logo.svg');
+    const artwork = await page.evaluate(() => navigator.mediaSession.metadata?.artwork.map((image) => image.src));
+    expect(artwork).toEqual([`${baseUrl}/apple-touch-icon.png`, `${baseUrl}/logo.svg`]);
+    await page.context().close();
+  });
+
+  it('the player keeps a track’s own embedded cover', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/en`);
+    const key = page.locator('.key-ep1 .key');
+    await hydrated(key);
+    await key.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('track');
+    expect(await cover.getAttribute('src')).toMatch(/^\/media-covers\//);
+    await page.context().close();
+  });
+});
