@@ -4,6 +4,7 @@
  * and the discography on the landing page linking to those pages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
 import { hydrated, LANGS, t } from './home-helpers.ts';
@@ -27,7 +28,84 @@ const RELEASES = readdirSync('content/releases')
     ...(JSON.parse(readFileSync(`content/releases/${name}`, 'utf8')) as ReleaseFile),
   }));
 
+/** Every JSON-LD document of the page, in order. */
+async function jsonLdDocuments(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
+    scripts.map((script) => script.textContent),
+  );
+  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+/** Every `url`, `image` and `sameAs` value anywhere in a document that is not an absolute https URL. */
+function relativeUrls(value: unknown, key = ''): string[] {
+  if (typeof value === 'string')
+    return ['url', 'image', 'sameAs'].includes(key) && !/^https:\/\//.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => relativeUrls(item, key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => relativeUrls(item, name));
+  return [];
+}
+
+const RELEASE_TYPES = { EP: 'EPRelease', Single: 'SingleRelease', Album: 'AlbumRelease' };
+
+describe.each(LANGS)('the structured data of the %s home page', (lang) => {
+  it('describes the artist as a Person, and the project as a MusicGroup with its member, profiles and albums', async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/${lang}`);
+    const [person, group, ...rest] = await jsonLdDocuments(page);
+    expect(rest).toEqual([]);
+    expect(person).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: 'André Moura Passos' });
+    expect(group).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'Same Bloods Cocktail',
+      url: `${SITE}/${lang}`,
+      member: { '@type': 'Person', name: 'André Moura Passos', url: SITE },
+    });
+    expect(group?.['sameAs']).toHaveLength(9);
+    const albums = group?.['album'] as Record<string, unknown>[];
+    expect(albums.map((album) => album['url']).sort()).toEqual(
+      RELEASES.map((release) => `${SITE}/${lang}/music/${release.slug}`).sort(),
+    );
+    for (const album of albums) {
+      expect(album).toMatchObject({ '@type': 'MusicAlbum' });
+      expect(Object.values(RELEASE_TYPES)).toContain(album['albumReleaseType']);
+      expect(album['datePublished']).toMatch(/^\d{4}-\d{2}/);
+    }
+    expect(relativeUrls([person, group])).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe.each(LANGS)('the release pages in %s', (lang) => {
+  it.each(RELEASES.map((release) => [release.slug, release] as const))(
+    '%s describes itself as a MusicAlbum by the project, after the Person',
+    async (slug, release) => {
+      const { page } = await openPage(browser(), { javaScriptEnabled: false });
+      await page.goto(`${baseUrl}/${lang}/music/${slug}`);
+      const [person, album, ...rest] = await jsonLdDocuments(page);
+      expect(rest).toEqual([]);
+      expect(person).toMatchObject({ '@type': 'Person' });
+      expect(album).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'MusicAlbum',
+        name: release.title,
+        url: `${SITE}/${lang}/music/${slug}`,
+        image: `${SITE}/cards/${slug}.jpg`,
+        albumReleaseType: RELEASE_TYPES[release.kind],
+        datePublished: release.released,
+        description: release.description[lang],
+        byArtist: { '@type': 'MusicGroup', name: 'Same Bloods Cocktail', url: `${SITE}/${lang}` },
+      });
+      const tracks = (release as { tracks?: { title: string }[] }).tracks;
+      const trackCount = (release as { trackCount?: number }).trackCount;
+      expect(album?.['numTracks']).toBe(tracks?.length ?? trackCount);
+      expect(album?.['track']).toEqual(tracks?.map((track) => ({ '@type': 'MusicRecording', name: track.title })));
+      expect(relativeUrls([person, album])).toEqual([]);
+      await page.context().close();
+    },
+  );
+
   it.each(RELEASES.map((release) => [release.slug, release] as const))(
     '%s has its own head: title, description, canonical, hreflang, og:type and a 1200x630 card',
     async (slug, release) => {
