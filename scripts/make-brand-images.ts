@@ -1,13 +1,18 @@
 /**
  * Renders the site's own brand images from the SVG sources in scripts/brand/ into public/:
- * the logo and favicon as SVG, the Apple touch icon and the social card as PNG. Run it after
- * changing a source (`npm run brand`); the outputs are committed, being small.
+ * the logo and favicon as SVG, the Apple touch icon and the social card as PNG; and a
+ * stand-in cover for every release in content/releases/ into src/assets/covers/, which the
+ * build uses until the artist gives the release a `cover` of his own. Run it after changing a
+ * source or adding a release (`npm run brand`); the outputs are committed, being small.
  */
-import { copyFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { coverSvg } from './brand/cover.ts';
 
 const source = (name: string) => new URL(`./brand/${name}`, import.meta.url);
 const target = (name: string) => new URL(`../public/${name}`, import.meta.url);
+const releases = new URL('../content/releases/', import.meta.url);
+const covers = new URL('../src/assets/covers/', import.meta.url);
 
 await copyFile(source('logo.svg'), target('logo.svg'));
 await copyFile(source('favicon.svg'), target('favicon.svg'));
@@ -18,4 +23,17 @@ await sharp(source('favicon.svg').pathname, { density: 600 })
 await sharp(source('og-image.svg').pathname)
   .png({ compressionLevel: 9, palette: true })
   .toFile(target('og-image.png').pathname);
-console.log('brand images written to public/');
+
+const files = (await readdir(releases)).filter((name) => name.endsWith('.json')).sort();
+for (const [index, name] of files.entries()) {
+  const release = JSON.parse(await readFile(new URL(name, releases), 'utf8')) as {
+    title: string;
+    kind: string;
+    released: string;
+  };
+  const svg = coverSvg({ title: release.title, kind: release.kind, year: release.released.slice(0, 4), index });
+  await sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(new URL(name.replace(/\.json$/, '.png'), covers).pathname);
+}
+console.log(`brand images written to public/, ${files.length} release covers to src/assets/covers/`);

@@ -22,7 +22,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { HOME_PATHS, LANDING_PATHS, measureLayout, MOBILE_MAX_WIDTH, viewportAt } from '../tests/support/layout.ts';
+import {
+  HOME_PATHS,
+  LANDING_PATHS,
+  RELEASE_PATHS,
+  measureLayout,
+  MOBILE_MAX_WIDTH,
+  viewportAt,
+} from '../tests/support/layout.ts';
 import { startBenchServer } from './bench/server.ts';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 
@@ -178,7 +185,7 @@ try {
   const page = await context.newPage();
   for (const width of widths) {
     for (const path of HOME_PATHS) await shootHome(page, path, width);
-    for (const path of LANDING_PATHS) {
+    for (const path of [...LANDING_PATHS, ...RELEASE_PATHS]) {
       await open(page, path, width);
       await shoot(page, `${slug(path)}-${String(width)}`, true);
     }

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { defineCollection } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
-import { poemSchema, siteSchema, videoSchema } from './lib/content-schemas.ts';
+import { poemSchema, releaseSchema, siteSchema, videoSchema } from './lib/content-schemas.ts';
 
 const SITE_FILE = 'content/site.json';
 
@@ -42,4 +42,10 @@ const poems = defineCollection({
   schema: poemSchema,
 });
 
-export const collections = { site, videos, poems };
+const releases = defineCollection({
+  loader: glob({ pattern: '*.json', base: 'content/releases' }),
+  // The artist's own cover, optional: without it the release shows its generated stand-in.
+  schema: ({ image }) => releaseSchema.extend({ cover: image().optional() }),
+});
+
+export const collections = { site, videos, poems, releases };

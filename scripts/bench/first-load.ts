@@ -144,6 +144,8 @@ export function htmlReferences(html: string): HtmlReferences {
   const found: Reference[] = [];
   const inlineModules: string[] = [];
   let inlineModule: string | null = null;
+  /** Inside a <picture>: whether one of its images is counted already (null outside one). */
+  let pictureCounted: boolean | null = null;
   const add = (kind: EntryKind, url: string | undefined, hydrate?: string) => {
     if (url) found.push(hydrate === undefined ? { kind, url } : { kind, url, hydrate });
   };
@@ -159,9 +161,15 @@ export function htmlReferences(html: string): HtmlReferences {
           // Browsers fetch the favicon with the page; apple-touch-icon only when saved to a home screen.
           if (rel.has('icon')) add('image', attributes['href']);
         }
-        if (name === 'img')
+        // A <picture> costs one download: the first <source> the browser supports (every
+        // current browser takes the first, AVIF), else its <img>.
+        if (name === 'picture') pictureCounted = false;
+        if (name === 'img' && !pictureCounted)
           add('image', attributes['srcset'] ? largestCandidate(attributes['srcset']) : attributes['src']);
-        if (name === 'source' && attributes['srcset']) add('image', largestCandidate(attributes['srcset']));
+        if (name === 'source' && attributes['srcset'] && pictureCounted === false) {
+          add('image', largestCandidate(attributes['srcset']));
+          pictureCounted = true;
+        }
         if (name === 'astro-island') {
           // Astro loads these when the island hydrates; client:visible ones wait for the
           // island to scroll into view, but on a phone the whole page is a few swipes long,
@@ -175,6 +183,7 @@ export function htmlReferences(html: string): HtmlReferences {
         if (inlineModule !== null) inlineModule += text;
       },
       onclosetag(name) {
+        if (name === 'picture') pictureCounted = null;
         if (name === 'script' && inlineModule !== null) {
           inlineModules.push(inlineModule);
           inlineModule = null;

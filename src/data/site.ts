@@ -1,4 +1,5 @@
 /** Build-time access to the artist's content collections. */
+import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
 import videoList from '../../content/videos.json';
 import { parseDayMonthYear } from '../lib/dates.ts';
@@ -25,5 +26,32 @@ export async function getPoems() {
     .map((entry) => ({ id: entry.id, ...entry.data, published: parseDayMonthYear(entry.data.date) as Date, body: entry.body ?? '' }))
     .sort((a, b) => b.published.getTime() - a.published.getTime());
 }
+
+/** The stand-in covers `npm run brand` draws, one per release file, by release name. */
+const GENERATED_COVERS = import.meta.glob<ImageMetadata>('../assets/covers/*.png', { eager: true, import: 'default' });
+
+/** Newest first, as a discography reads. */
+const byReleaseDate = (a: { released: string }, b: { released: string }) => b.released.localeCompare(a.released);
+
+/**
+ * The releases of `content/releases/`, newest first, each with its cover: the artist's own,
+ * else the generated stand-in. `slug` is the file's name (the release page's address).
+ */
+export async function getReleases() {
+  const entries = await getCollection('releases');
+  return entries
+    .map(({ id, data }) => {
+      const cover = data.cover ?? GENERATED_COVERS[`../assets/covers/${id}.png`];
+      if (!cover) {
+        throw new Error(
+          `content/releases/${id}.json: cover: no cover given and no generated one; add "cover" or run npm run brand`,
+        );
+      }
+      return { ...data, slug: id, cover, coverIsGenerated: !data.cover };
+    })
+    .sort(byReleaseDate);
+}
+
+export type Release = Awaited<ReturnType<typeof getReleases>>[number];
 
 export type Site = Awaited<ReturnType<typeof getSite>>;

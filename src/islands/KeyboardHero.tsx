@@ -25,6 +25,8 @@ export interface HeroKey {
   playlist?: { name: string; hint: string } | undefined;
   /** A link inside the panel (the videos and poems keys point to their sections). */
   link?: { href: string; label: string } | undefined;
+  /** The release the key presents: its cover beside the text, and a link to its page. */
+  release?: { href: string; label: string; cover: { src: string; srcSet: string; alt: string } } | undefined;
 }
 
 interface KeyboardHeroProps {
@@ -47,8 +49,26 @@ function PanelContent({ item, titleId }: { item: HeroKey; titleId: string }) {
           ))}
         </ul>
       )}
+      {item.release && (
+        <img
+          className="key-panel-cover"
+          src={item.release.cover.src}
+          srcSet={item.release.cover.srcSet}
+          sizes="(max-width: 768px) 6rem, 7.5rem"
+          width="160"
+          height="160"
+          alt={item.release.cover.alt}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       {item.text && <p>{item.text}</p>}
       {item.link && <a href={item.link.href}>{item.link.label}</a>}
+      {item.release && (
+        <a className="key-panel-release" href={item.release.href}>
+          {item.release.label}
+        </a>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
+import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { $player, getPlayer } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
 import './player.css';
@@ -20,12 +21,14 @@ interface PlayerProps {
    * before anything is chosen, for one tap on play, instead of the home page's status.
    */
   offerDefault?: boolean;
+  /** The releases' covers and the logo: what the player shows when a track has no cover. */
+  covers?: PlayerCovers | undefined;
 }
 
 /** How far one arrow key moves the progress slider, as a fraction of the track. */
 const KEY_SEEK_FRACTION = 0.05;
 
-export default function Player({ labels: builtLabels, defaultPlaylist, offerDefault = false }: PlayerProps) {
+export default function Player({ labels: builtLabels, defaultPlaylist, offerDefault = false, covers }: PlayerProps) {
   const state = useStore($player);
   const progressFill = useRef<HTMLDivElement>(null);
   // Through the CSSOM, not a style attribute: the page's CSP allows no inline style
@@ -40,6 +43,10 @@ export default function Player({ labels: builtLabels, defaultPlaylist, offerDefa
   const labels = (hydrated && override) || builtLabels;
 
   useEffect(() => {
+    if (covers) getPlayer().setCovers(covers);
+  }, [covers]);
+
+  useEffect(() => {
     const player = getPlayer();
     player.setDefaultPlaylist(defaultPlaylist);
     // What was playing or saved comes first; the offer only fills an empty player.
@@ -47,6 +54,7 @@ export default function Player({ labels: builtLabels, defaultPlaylist, offerDefa
   }, [defaultPlaylist, offerDefault]);
 
   const track = state.tracks[state.index];
+  const picture = track ? trackPicture(track, state.playlist, covers ?? null) : null;
   /** Nothing chosen yet on the landing page: the player offers a playlist for one tap. */
   const offering = offerDefault && (state.status === 'initial' || state.status === 'offered');
   const offered = state.playlist ?? defaultPlaylist;
@@ -88,8 +96,17 @@ export default function Player({ labels: builtLabels, defaultPlaylist, offerDefa
   return (
     <section className="player" aria-label={labels.region} data-playing={state.playing} data-status={state.status}>
       <div className="player-now">
-        {track?.coverUrl ? (
-          <img className="player-cover" src={track.coverUrl} width="64" height="64" alt="" />
+        {picture ? (
+          <img
+            className="player-cover"
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={picture.srcSet ? '64px' : undefined}
+            width="64"
+            height="64"
+            alt=""
+            data-cover={picture.source}
+          />
         ) : (
           <span className="player-cover player-cover-empty" aria-hidden="true" />
         )}

@@ -17,3 +17,17 @@ export function formatLongDate(date: Date, locale: string): string {
     date,
   );
 }
+
+/**
+ * A release date (`YYYY-MM` or `YYYY-MM-DD`) in the page's language: month and year, with the
+ * day when the artist gave one. In UTC, like the poems.
+ */
+export function formatReleaseDate(released: string, locale: string): string {
+  const withDay = released.length > 7;
+  return new Intl.DateTimeFormat(locale, {
+    ...(withDay ? { day: 'numeric' } : {}),
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${withDay ? released : `${released}-01`}T00:00:00Z`));
+}

@@ -1,4 +1,13 @@
-/** The JSON-LD a page carries for search engines: the artist as a schema.org Person. */
+/**
+ * The JSON-LD a page carries for search engines, typed with schema-dts: the artist as a
+ * schema.org Person (SPEC §1), the project as a MusicGroup with its albums, and each release
+ * as a MusicAlbum with its tracks.
+ */
+import type { MusicAlbum, MusicAlbumReleaseType, MusicGroup, MusicRecording, Person, WithContext } from 'schema-dts';
+
+/** What a page's head carries: one JSON-LD document, or several (each its own script). */
+export type JsonLd = object | readonly object[];
+
 export interface PersonInput {
   name: string;
   url: string;
@@ -9,7 +18,7 @@ export interface PersonInput {
 }
 
 /** Builds the Person object (SPEC §1: a Person with links to social profiles). */
-export function personJsonLd(input: PersonInput): Record<string, unknown> {
+export function personJsonLd(input: PersonInput): WithContext<Person> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
@@ -19,6 +28,88 @@ export function personJsonLd(input: PersonInput): Record<string, unknown> {
     jobTitle: input.jobTitle,
     worksFor: { '@type': 'Organization', name: input.organisation },
     sameAs: [...input.sameAs],
+  };
+}
+
+/** The release kinds of the content files, as schema.org names them. */
+export const RELEASE_TYPES = {
+  EP: 'EPRelease',
+  Single: 'SingleRelease',
+  Album: 'AlbumRelease',
+} as const satisfies Record<string, MusicAlbumReleaseType>;
+
+/** A release as the structured data needs it; every URL absolute. */
+export interface AlbumInput {
+  name: string;
+  url: string;
+  image: string;
+  kind: keyof typeof RELEASE_TYPES;
+  /** `YYYY-MM` or `YYYY-MM-DD`, both valid ISO 8601 dates. */
+  datePublished: string;
+  description?: string | undefined;
+  tracks?: readonly { title: string; duration?: string | undefined }[] | undefined;
+  trackCount?: number | undefined;
+}
+
+/** `3:45` → `PT3M45S` (ISO 8601, what schema.org's `duration` takes). */
+export function isoDuration(minutesSeconds: string): string {
+  const [minutes = '0', seconds = '0'] = minutesSeconds.split(':');
+  return `PT${String(Number(minutes))}M${String(Number(seconds))}S`;
+}
+
+function album(input: AlbumInput, byArtist?: MusicGroup): MusicAlbum {
+  const numTracks = input.tracks?.length ?? input.trackCount;
+  return {
+    '@type': 'MusicAlbum',
+    name: input.name,
+    url: input.url,
+    image: input.image,
+    albumReleaseType: RELEASE_TYPES[input.kind],
+    datePublished: input.datePublished,
+    ...(input.description ? { description: input.description } : {}),
+    ...(numTracks ? { numTracks } : {}),
+    ...(byArtist ? { byArtist } : {}),
+    ...(input.tracks
+      ? {
+          track: input.tracks.map((track): MusicRecording => ({
+            '@type': 'MusicRecording',
+            name: track.title,
+            ...(track.duration ? { duration: isoDuration(track.duration) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The project, for the home page: its member, its profiles and its albums. */
+export interface GroupInput {
+  name: string;
+  url: string;
+  image: string;
+  member: { name: string; url: string };
+  sameAs: readonly string[];
+  albums: readonly AlbumInput[];
+}
+
+/** The MusicGroup of the home page. */
+export function musicGroupJsonLd(input: GroupInput): WithContext<MusicGroup> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MusicGroup',
+    name: input.name,
+    url: input.url,
+    image: input.image,
+    member: { '@type': 'Person', name: input.member.name, url: input.member.url },
+    sameAs: [...input.sameAs],
+    album: input.albums.map((item) => album(item)),
+  };
+}
+
+/** The MusicAlbum of a release page, by its group. */
+export function musicAlbumJsonLd(input: AlbumInput, group: { name: string; url: string }): WithContext<MusicAlbum> {
+  return {
+    '@context': 'https://schema.org',
+    ...album(input, { '@type': 'MusicGroup', name: group.name, url: group.url }),
   };
 }
 

@@ -8,6 +8,7 @@ import { map, type MapStore } from 'nanostores';
 import { API_BASE } from '../lib/api.ts';
 import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
 import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
+import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 
 /**
@@ -75,6 +76,8 @@ export interface Player {
   $state: MapStore<PlayerState>;
   /** The playlist the play button starts when nothing is loaded yet. */
   setDefaultPlaylist(name: string): void;
+  /** The releases' covers and the logo, for the lock screen when a track has no cover. */
+  setCovers(covers: PlayerCovers): void;
   /** A key or play button for `name`: toggles when it is loaded, else loads it and plays. */
   playPlaylist(name: string): void;
   /** Loads a playlist: track 0 (or `index`), paused, source set; plays when `playNow`. */
@@ -117,6 +120,7 @@ export function createPlayer(parts: PlayerParts): Player {
   const fetched = new Map<string, PlaylistTrack[]>();
   const inFlight = new Map<string, Promise<PlaylistTrack[]>>();
   let defaultPlaylist: string | null = null;
+  let covers: PlayerCovers | null = null;
   /** Each load takes a ticket; an answer for an older ticket is dropped. */
   let ticket = 0;
 
@@ -160,7 +164,8 @@ export function createPlayer(parts: PlayerParts): Player {
       title: displayTitle(track.title),
       artist: track.artist ?? '',
       album: playlist ?? track.album ?? '',
-      artwork: track.coverUrl ? [{ src: track.coverUrl, sizes: '256x256' }] : [],
+      // The same picture the player shows: embedded cover, else release cover, else logo.
+      artwork: trackPicture(track, playlist, covers)?.artwork ?? [],
     });
   }
 
@@ -336,6 +341,13 @@ export function createPlayer(parts: PlayerParts): Player {
     $state,
     setDefaultPlaylist: (name) => {
       defaultPlaylist = name;
+    },
+    setCovers: (given) => {
+      covers = given;
+      // A track restored or playing before the covers arrived gets its picture now.
+      const { tracks, index, playlist } = $state.get();
+      const track = tracks[index];
+      if (track) describeForMediaSession(track, playlist);
     },
     playPlaylist: (name) => {
       const state = $state.get();

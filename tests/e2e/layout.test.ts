@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   HOME_PATHS,
   LANDING_PATHS,
+  RELEASE_PATHS,
   LAYOUT_WIDTHS,
   measureLayout,
   MOBILE_MAX_WIDTH,
@@ -28,6 +29,7 @@ const WIDER_WIDTHS = LAYOUT_WIDTHS.filter((width) => width > MOBILE_MAX_WIDTH);
 /** The parts of each page whose controls must have been judged, so the guard never passes empty. */
 const HOME_REGIONS = ['.site-menu', '.hero', '.player', '.carousel', '.contact-form'];
 const LANDING_REGIONS = ['.landing-bar', '.landing-main', '.player'];
+const RELEASE_REGIONS = ['.landing-bar', '.release-main', '.player'];
 
 let page: Page;
 beforeAll(async () => {
@@ -131,5 +133,15 @@ describe.each(LANDING_PATHS)('the landing page %s', (path) => {
 
   it('fits every width: nothing scrolls sideways, every control is on screen', async () => {
     expect(await defectsAcross(LAYOUT_WIDTHS, LANDING_REGIONS)).toEqual([]);
+  });
+});
+
+describe.each(RELEASE_PATHS)('the release page %s', (path) => {
+  beforeAll(async () => {
+    await openHydrated(path, ['.player-play', '.release-play']);
+  });
+
+  it('fits every width: nothing scrolls sideways, every control is on screen', async () => {
+    expect(await defectsAcross(LAYOUT_WIDTHS, RELEASE_REGIONS)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * What search engines and social networks read, checked in the HTML as served, with
  * JavaScript off: it must all be there without running any script.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
@@ -133,12 +134,19 @@ describe('site files', () => {
     expect(index).toContain(`${SITE}/sitemap-0.xml`);
     const sitemap = await (await fetch(`${baseUrl}/sitemap-0.xml`)).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
+    const releases = readdirSync('content/releases')
+      .filter((name) => name.endsWith('.json'))
+      .flatMap((name) => ['en', 'es', 'pt'].map((lang) => `/${lang}/music/${name.replace(/\.json$/, '')}`));
     expect(locations).toEqual(
-      ['/en', '/en/samebloodscocktail', '/es', '/es/samebloodscocktail', '/pt', '/pt/samebloodscocktail'].map(
-        (path) => `${SITE}${path}`,
-      ),
+      ['/en', '/en/samebloodscocktail', '/es', '/es/samebloodscocktail', '/pt', '/pt/samebloodscocktail', ...releases]
+        .map((path) => `${SITE}${path}`)
+        .sort(),
     );
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="es-ES" href="${SITE}/es"/>`);
+    // A release page lists its other languages too.
+    const release = /<url><loc>[^<]+\/pt\/music\/cocktail-n1<\/loc>(.*?)<\/url>/.exec(sitemap)?.[1] ?? '';
+    expect(release).toContain(`hreflang="en-US" href="${SITE}/en/music/cocktail-n1"`);
+    expect(release).toContain(`hreflang="es-ES" href="${SITE}/es/music/cocktail-n1"`);
   });
 
   it('has robots.txt naming the sitemap, a favicon and the social card image', async () => {

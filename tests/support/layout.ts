@@ -3,6 +3,7 @@
  * and widths to look at, and a check that a page neither scrolls sideways nor leaves a
  * control where the visitor cannot reach it.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** The home page in each language. */
@@ -18,6 +19,11 @@ export const LANDING_PATHS = [
   '/es/samebloodscocktail',
   '/samebloodscocktail',
 ] as const;
+
+/** Every release's page (`content/releases/<slug>.json` gives `/{lang}/music/<slug>`), in each language. */
+export const RELEASE_PATHS = readdirSync(new URL('../../content/releases/', import.meta.url))
+  .filter((name) => name.endsWith('.json'))
+  .flatMap((name) => HOME_PATHS.map((home) => `${home}/music/${name.replace(/\.json$/, '')}`));
 
 /** Common phone, tablet and desktop widths, from the narrowest the site supports (320 px) up. */
 export const LAYOUT_WIDTHS = [320, 360, 390, 414, 768, 1024, 1280, 1440, 1920] as const;
@@ -64,6 +70,7 @@ export function measureLayout(page: Page): Promise<LayoutReport> {
       '.site-footer',
       '.landing-bar',
       '.landing-main',
+      '.release-main',
     ];
     const CONTROLS = 'a[href], button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
     /** Sub-pixel rounding is not a defect. */

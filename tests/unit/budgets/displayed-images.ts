@@ -43,12 +43,16 @@ export async function displayedWidths(distDir: string, siteUrl: string): Promise
     widths.set(path, Math.max(widths.get(path) ?? 0, width));
   };
   for (const { file, page } of await builtPages(distDir)) {
+    /** The <source> candidates of the open <picture>: shown at its <img>'s width. */
+    let sources: string[] = [];
     const parser = new Parser({
       onopentag(name, attributes) {
         const width = attributes['width'] === undefined ? undefined : Number(attributes['width']);
+        if (name === 'source') sources.push(...candidates(attributes['srcset'] ?? ''));
         if (name === 'img') {
           note(attributes['src'], width, page);
-          for (const url of candidates(attributes['srcset'] ?? '')) note(url, width, page);
+          for (const url of [...candidates(attributes['srcset'] ?? ''), ...sources]) note(url, width, page);
+          sources = [];
         }
         const rel = (attributes['rel'] ?? '').toLowerCase().split(/\s+/);
         if (name === 'link' && rel.includes('apple-touch-icon')) {

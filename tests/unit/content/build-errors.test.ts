@@ -69,4 +69,22 @@ describe('a broken content file fails the build naming the file and the field', 
     expect(output).toContain('content/poems/mapa-de-volta.md');
     expect(output).toContain('date: must be a real date written DD/MM/YYYY');
   });
+
+  it('a release', { timeout: 60_000 }, async () => {
+    const cwd = projectWith('content/releases/cocktail-n2.json', (text) =>
+      text.replace('"kind": "EP"', '"kind": "LP"'),
+    );
+    const output = await syncOutput(cwd);
+    expect(output).toContain('content/releases/cocktail-n2.json');
+    expect(output).toContain('kind: must be one of EP, Single, Album');
+  });
+
+  it('a release link that is no https URL', { timeout: 60_000 }, async () => {
+    const cwd = projectWith('content/releases/cocktail-n1.json', (text) =>
+      text.replace('"https://samebloodscocktail.bandcamp.com', '"http://samebloodscocktail.bandcamp.com'),
+    );
+    const output = await syncOutput(cwd);
+    expect(output).toContain('content/releases/cocktail-n1.json');
+    expect(output).toContain('links.bandcamp: must be an https:// URL');
+  });
 });

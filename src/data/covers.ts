@@ -1,0 +1,50 @@
+/**
+ * The releases' covers at the small size the hero panels and the player show (160 CSS px,
+ * WebP, 1x and 2x), and the same files as Media Session artwork for the lock screen.
+ */
+import { getImage } from 'astro:assets';
+import type { PlayerCovers, ReleaseArtwork } from '../lib/player-artwork.ts';
+import { getReleases, type Release } from './site.ts';
+
+/** The width the hero panels show a cover at, in CSS pixels. */
+export const SMALL_COVER_WIDTH = 160;
+
+/** A cover at the small size, with its 2x candidate. */
+export async function smallCover(release: Release): Promise<ReleaseArtwork> {
+  const image = await getImage({
+    src: release.cover,
+    width: SMALL_COVER_WIDTH,
+    widths: [SMALL_COVER_WIDTH, SMALL_COVER_WIDTH * 2],
+    format: 'webp',
+  });
+  const candidates = image.srcSet.values.map((value) => ({
+    src: value.url,
+    width: value.transform.width ?? SMALL_COVER_WIDTH,
+  }));
+  return {
+    title: release.title,
+    playlist: release.playlist,
+    src: image.src,
+    srcSet: image.srcSet.attribute,
+    artwork: candidates.map(({ src, width }) => ({
+      src,
+      sizes: `${String(width)}x${String(width)}`,
+      type: 'image/webp',
+    })),
+  };
+}
+
+/** Every release's small cover, and the logo (with the home-screen icon for lock screens). */
+export async function playerCovers(): Promise<PlayerCovers> {
+  const releases = await Promise.all((await getReleases()).map((release) => smallCover(release)));
+  return {
+    releases,
+    logo: {
+      src: '/logo.svg',
+      artwork: [
+        { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+        { src: '/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+  };
+}

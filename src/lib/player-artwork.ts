@@ -1,0 +1,71 @@
+/**
+ * The picture of what plays: the track's embedded cover, else its release's cover, else the
+ * project's logo. The player shows it, and the lock screen (Media Session) gets it in the
+ * sizes phones ask for. Pure, for the unit tests.
+ */
+import { displayTitle } from './player-logic.ts';
+
+/** One size of a picture, as Media Session takes it. */
+export interface ArtworkImage {
+  src: string;
+  sizes?: string;
+  type?: string;
+}
+
+/** A release's cover as built for the player: the small picture and its sizes. */
+export interface ReleaseArtwork {
+  title: string;
+  playlist: string;
+  /** The picture shown in the player and the hero (its `src` and `srcset`). */
+  src: string;
+  srcSet: string;
+  artwork: ArtworkImage[];
+}
+
+/** What the player may show, given by the page. */
+export interface PlayerCovers {
+  releases: ReleaseArtwork[];
+  logo: { src: string; artwork: ArtworkImage[] };
+}
+
+/** What the player shows for a track. */
+export interface TrackPicture {
+  src: string;
+  srcSet?: string | undefined;
+  artwork: ArtworkImage[];
+  /** Where it came from, for the page and the tests. */
+  source: 'track' | 'release' | 'logo';
+}
+
+const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
+/**
+ * The release a track belongs to: the one of its playlist named like the track (a single),
+ * else the playlist's only release; none when the playlist holds several and none matches.
+ */
+export function releaseOf(
+  trackTitle: string,
+  playlist: string | null,
+  releases: readonly ReleaseArtwork[],
+): ReleaseArtwork | undefined {
+  const inPlaylist = releases.filter((release) => release.playlist === playlist);
+  const title = displayTitle(trackTitle);
+  return (
+    inPlaylist.find((release) => same(release.title, title)) ?? (inPlaylist.length === 1 ? inPlaylist[0] : undefined)
+  );
+}
+
+/** The picture for a track of a playlist. */
+export function trackPicture(
+  track: { title: string; coverUrl: string | null },
+  playlist: string | null,
+  covers: PlayerCovers | null,
+): TrackPicture | null {
+  if (track.coverUrl) {
+    return { src: track.coverUrl, artwork: [{ src: track.coverUrl }], source: 'track' };
+  }
+  if (!covers) return null;
+  const release = releaseOf(track.title, playlist, covers.releases);
+  if (release) return { src: release.src, srcSet: release.srcSet, artwork: release.artwork, source: 'release' };
+  return { src: covers.logo.src, artwork: covers.logo.artwork, source: 'logo' };
+}

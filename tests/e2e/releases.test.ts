@@ -1,0 +1,334 @@
+/**
+ * Issue 13: a page per release in every language (its head as search engines and social
+ * networks read it, the cover, the platform buttons with their fallbacks, the play button),
+ * and the discography on the landing page linking to those pages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
+import { hydrated, LANGS, t } from './home-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+const SITE = 'https://andremourapassos.com';
+
+interface ReleaseFile {
+  title: string;
+  kind: 'EP' | 'Single' | 'Album';
+  released: string;
+  playlist: string;
+  links: Record<string, string>;
+  description: Record<string, string>;
+}
+const RELEASES = readdirSync('content/releases')
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => ({
+    slug: name.replace(/\.json$/, ''),
+    ...(JSON.parse(readFileSync(`content/releases/${name}`, 'utf8')) as ReleaseFile),
+  }));
+
+/** Every JSON-LD document of the page, in order. */
+async function jsonLdDocuments(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
+    scripts.map((script) => script.textContent),
+  );
+  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+/** Every `url`, `image` and `sameAs` value anywhere in a document that is not an absolute https URL. */
+function relativeUrls(value: unknown, key = ''): string[] {
+  if (typeof value === 'string')
+    return ['url', 'image', 'sameAs'].includes(key) && !/^https:\/\//.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => relativeUrls(item, key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => relativeUrls(item, name));
+  return [];
+}
+
+const RELEASE_TYPES = { EP: 'EPRelease', Single: 'SingleRelease', Album: 'AlbumRelease' };
+
+describe.each(LANGS)('the structured data of the %s home page', (lang) => {
+  it('describes the artist as a Person, and the project as a MusicGroup with its member, profiles and albums', async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/${lang}`);
+    const [person, group, ...rest] = await jsonLdDocuments(page);
+    expect(rest).toEqual([]);
+    expect(person).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: 'André Moura Passos' });
+    expect(group).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'Same Bloods Cocktail',
+      url: `${SITE}/${lang}`,
+      member: { '@type': 'Person', name: 'André Moura Passos', url: SITE },
+    });
+    expect(group?.['sameAs']).toHaveLength(9);
+    const albums = group?.['album'] as Record<string, unknown>[];
+    expect(albums.map((album) => album['url']).sort()).toEqual(
+      RELEASES.map((release) => `${SITE}/${lang}/music/${release.slug}`).sort(),
+    );
+    for (const album of albums) {
+      expect(album).toMatchObject({ '@type': 'MusicAlbum' });
+      expect(Object.values(RELEASE_TYPES)).toContain(album['albumReleaseType']);
+      expect(album['datePublished']).toMatch(/^\d{4}-\d{2}/);
+    }
+    expect(relativeUrls([person, group])).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(LANGS)('the release pages in %s', (lang) => {
+  it.each(RELEASES.map((release) => [release.slug, release] as const))(
+    '%s describes itself as a MusicAlbum by the project, after the Person',
+    async (slug, release) => {
+      const { page } = await openPage(browser(), { javaScriptEnabled: false });
+      await page.goto(`${baseUrl}/${lang}/music/${slug}`);
+      const [person, album, ...rest] = await jsonLdDocuments(page);
+      expect(rest).toEqual([]);
+      expect(person).toMatchObject({ '@type': 'Person' });
+      expect(album).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'MusicAlbum',
+        name: release.title,
+        url: `${SITE}/${lang}/music/${slug}`,
+        image: `${SITE}/cards/${slug}.jpg`,
+        albumReleaseType: RELEASE_TYPES[release.kind],
+        datePublished: release.released,
+        description: release.description[lang],
+        byArtist: { '@type': 'MusicGroup', name: 'Same Bloods Cocktail', url: `${SITE}/${lang}` },
+      });
+      const tracks = (release as { tracks?: { title: string }[] }).tracks;
+      const trackCount = (release as { trackCount?: number }).trackCount;
+      expect(album?.['numTracks']).toBe(tracks?.length ?? trackCount);
+      expect(album?.['track']).toEqual(tracks?.map((track) => ({ '@type': 'MusicRecording', name: track.title })));
+      expect(relativeUrls([person, album])).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(RELEASES.map((release) => [release.slug, release] as const))(
+    '%s has its own head: title, description, canonical, hreflang, og:type and a 1200x630 card',
+    async (slug, release) => {
+      const { page, problems } = await openPage(browser(), { javaScriptEnabled: false });
+      const response = await page.goto(`${baseUrl}/${lang}/music/${slug}`);
+      expect(response?.status()).toBe(200);
+      const meta = (selector: string) => page.getAttribute(selector, 'content');
+      expect(await page.title()).toContain(release.title);
+      expect(await meta('meta[name="description"]')).toBe(release.description[lang]);
+      expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/${lang}/music/${slug}`);
+      const hreflangs = await page.$$eval('link[rel="alternate"][hreflang]', (links) =>
+        links.map((link) => `${link.getAttribute('hreflang') ?? ''} ${link.getAttribute('href') ?? ''}`),
+      );
+      expect(hreflangs.sort()).toEqual(
+        [
+          `en-US ${SITE}/en/music/${slug}`,
+          `es-ES ${SITE}/es/music/${slug}`,
+          `pt-BR ${SITE}/pt/music/${slug}`,
+          `x-default ${SITE}/pt/music/${slug}`,
+        ].sort(),
+      );
+      expect(await meta('meta[property="og:type"]')).toBe(release.kind === 'Single' ? 'music.song' : 'music.album');
+      const card = (await meta('meta[property="og:image"]')) ?? '';
+      expect(card).toBe(`${SITE}/cards/${slug}.jpg`);
+      expect(await meta('meta[property="og:image:alt"]')).toContain(release.title);
+      // The card is served, and is the size the networks ask for.
+      const image = await page.request.get(`${baseUrl}${new URL(card).pathname}`);
+      expect(image.status()).toBe(200);
+      const size = await page.evaluate(
+        async (bytes) => {
+          const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)]));
+          return [bitmap.width, bitmap.height];
+        },
+        [...(await image.body())],
+      );
+      expect(size).toEqual([1200, 630]);
+      expect(problems.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('a release page', () => {
+  it('shows the cover large, the kind, the localised date and the description', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/pt/music/cocktail-n2`);
+    const cover = page.locator('.release-main picture img');
+    expect(await cover.getAttribute('alt')).toBe('Capa de Cocktail Nº2');
+    expect(await cover.getAttribute('width')).toBe('640');
+    expect(await cover.getAttribute('height')).toBe('640');
+    expect(await page.locator('.release-main picture source[type="image/avif"]').getAttribute('srcset')).toContain(
+      '320w',
+    );
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Cocktail Nº2');
+    expect(await page.locator('.release-kind').textContent()).toBe('EP · dezembro de 2023');
+    expect(await page.locator('.release-count').textContent()).toBe('6 faixas');
+    await page.context().close();
+  });
+
+  it('links the release where it has its own link, else the artist’s page on that platform', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/en/music/cocktail-n1`);
+    const bandcamp = page.locator('.release-platforms a[data-platform="bandcamp"]');
+    expect(await bandcamp.getAttribute('href')).toBe('https://samebloodscocktail.bandcamp.com/album/cocktail-1');
+    expect(await bandcamp.getAttribute('data-artist-page')).toBeNull();
+    const spotify = page.locator('.release-platforms a[data-platform="spotify"]');
+    expect(await spotify.getAttribute('href')).toBe('https://open.spotify.com/artist/4lIiJuoMLpeO6JKNkOcx4y');
+    expect(await spotify.getAttribute('data-artist-page')).toBe('');
+    expect(await spotify.textContent()).toContain('artist page');
+    // No link and no artist page there: no button rather than a guessed address.
+    expect(await page.locator('.release-platforms a[data-platform="tidal"]').count()).toBe(0);
+    for (const link of await page.locator('.release-platforms a').all()) {
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+    }
+    await page.context().close();
+  });
+
+  it('plays its playlist in the player, which keeps playing on the next page', async () => {
+    const { page, problems } = await openPage(browser());
+    await page.goto(`${baseUrl}/es/music/tasty-themes-for-mono-myths`);
+    const play = page.getByRole('button', { name: 'Reproducir Tasty Themes for Mono Myths' });
+    await hydrated(play);
+    await play.click();
+    // The button reads back the player's state: it turns to pause once the audio plays.
+    await page.locator('.release-play').getByText(t('es', 'player:pause')).waitFor();
+    await page.locator('.landing-home').click();
+    await page.waitForURL(`${baseUrl}/es`);
+    await page
+      .locator('section.player')
+      .getByRole('button', { name: t('es', 'player:pause') })
+      .waitFor();
+    // Astro's router adds an empty data: script when it swaps in the home page's inline
+    // scripts, which the CSP refuses (as from any other page to the home page); nothing else.
+    expect(problems.errors.filter((error) => !error.includes("'data:application/javascript,'"))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no accessibility violations', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/en/music/strange-way-to-know-me`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the discography on the landing page', () => {
+  it.each(LANGS)('in %s lists every release, newest first, each linking to its page', async (lang) => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/${lang}/samebloodscocktail`);
+    const links = page.locator('.discography a');
+    const newestFirst = [...RELEASES].sort((a, b) => b.released.localeCompare(a.released));
+    expect(await links.evaluateAll((items) => items.map((item) => item.getAttribute('href')))).toEqual(
+      newestFirst.map((release) => `/${lang}/music/${release.slug}`),
+    );
+    const first = newestFirst[0];
+    expect(await links.first().textContent()).toContain(first?.title);
+    expect(await links.first().textContent()).toContain(first?.released.slice(0, 4));
+    // Below the first screen: the covers wait until the visitor scrolls to them.
+    expect(await page.locator('.discography img').first().getAttribute('loading')).toBe('lazy');
+    await page.locator('.discography a').first().click();
+    await page.waitForURL(`${baseUrl}/${lang}/music/${first?.slug ?? ''}`);
+    await page.context().close();
+  });
+});
+
+describe('covers where the music is shown', () => {
+  it.each(LANGS)(
+    'in %s, the hero panels of the release keys show the cover and link to the release page',
+    async (lang) => {
+      const { page } = await openPage(browser());
+      await page.goto(`${baseUrl}/${lang}`);
+      const panels: [string, string, string][] = [
+        ['ep1', 'cocktail-n1', 'Cocktail Nº1'],
+        ['ep2', 'cocktail-n2', 'Cocktail Nº2'],
+        ['strange', 'strange-way-to-know-me', 'Strange Way To Know Me'],
+        ['album', 'tasty-themes-for-mono-myths', 'Tasty Themes for Mono Myths'],
+        ['suburban', 'suburban-ride', 'Suburban Ride'],
+      ];
+      for (const [key, slug, title] of panels) {
+        const panel = page.locator(`#key-${key}`);
+        const cover = panel.locator('img.key-panel-cover');
+        expect(await cover.getAttribute('alt'), key).toBe(t(lang, 'music:coverAlt', { title }));
+        expect(await cover.getAttribute('width')).toBe('160');
+        expect(await cover.getAttribute('loading')).toBe('lazy');
+        expect(await cover.getAttribute('srcset')).toMatch(/\.webp 160w, .*\.webp 320w$/);
+        expect(await panel.locator('a.key-panel-release').getAttribute('href')).toBe(`/${lang}/music/${slug}`);
+      }
+      // Keys that present no release show no cover.
+      expect(await page.locator('#key-intro img, #key-videos img').count()).toBe(0);
+      await page.context().close();
+    },
+  );
+
+  it('the phone dialog of a key shows its cover too', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/pt`);
+    const key = page.locator('.key-ep2 .key');
+    await hydrated(key);
+    await key.click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe('Capa de Cocktail Nº2');
+    await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.decode());
+    expect(
+      await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  /** A page whose API answers as for audio files without embedded covers (the demo ones have one). */
+  async function pageWithoutEmbeddedCovers() {
+    const { page } = await openPage(browser());
+    await page.route('**/graphql', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data?: { playlist?: { coverUrl: string | null }[] } };
+      for (const track of body.data?.playlist ?? []) track.coverUrl = null;
+      await route.fulfill({ response, json: body });
+    });
+    return page;
+  }
+
+  it('the player and the lock screen show the release’s cover for a track without its own', async () => {
+    const page = await pageWithoutEmbeddedCovers();
+    await page.goto(`${baseUrl}/en`);
+    const key = page.locator('.key-ep1 .key');
+    await hydrated(key);
+    const heroCover = await page.locator('#key-ep1 img.key-panel-cover').getAttribute('src');
+    await key.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('release');
+    expect(await cover.getAttribute('src')).toBe(heroCover);
+    expect(await cover.getAttribute('alt')).toBe('');
+    // The same picture, in the sizes phones ask for.
+    const artwork = await page.evaluate(() => navigator.mediaSession.metadata?.artwork.map((image) => image.sizes));
+    expect(artwork).toEqual(['160x160', '320x320']);
+    await page.context().close();
+  });
+
+  it('the player and the lock screen show the logo for a playlist of no one release', async () => {
+    const page = await pageWithoutEmbeddedCovers();
+    await page.goto(`${baseUrl}/en/samebloodscocktail`);
+    const play = page.locator('section.player .player-play');
+    await hydrated(play);
+    await page.locator('section.player .player-track').first().waitFor();
+    await play.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('logo');
+    expect(await cover.getAttribute('src')).toBe('/logo.svg');
+    const artwork = await page.evaluate(() => navigator.mediaSession.metadata?.artwork.map((image) => image.src));
+    expect(artwork).toEqual([`${baseUrl}/apple-touch-icon.png`, `${baseUrl}/logo.svg`]);
+    await page.context().close();
+  });
+
+  it('the player keeps a track’s own embedded cover', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/en`);
+    const key = page.locator('.key-ep1 .key');
+    await hydrated(key);
+    await key.click();
+    const cover = page.locator('section.player img.player-cover');
+    await expect.poll(() => cover.getAttribute('data-cover')).toBe('track');
+    expect(await cover.getAttribute('src')).toMatch(/^\/media-covers\//);
+    await page.context().close();
+  });
+});

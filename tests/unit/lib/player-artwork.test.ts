@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { releaseOf, trackPicture, type PlayerCovers, type ReleaseArtwork } from '../../../src/lib/player-artwork.ts';
+import type { PlaylistTrack } from '../../../src/lib/playlist-api.ts';
+import { createPlayer } from '../../../src/stores/player.ts';
+import { FakeAudio } from '../stores/fake-audio.ts';
+
+const release = (title: string, playlist: string): ReleaseArtwork => ({
+  title,
+  playlist,
+  src: `/_astro/${title}-160.webp`,
+  srcSet: `/_astro/${title}-160.webp 160w, /_astro/${title}-320.webp 320w`,
+  artwork: [
+    { src: `/_astro/${title}-160.webp`, sizes: '160x160', type: 'image/webp' },
+    { src: `/_astro/${title}-320.webp`, sizes: '320x320', type: 'image/webp' },
+  ],
+});
+
+const COVERS: PlayerCovers = {
+  releases: [
+    release('Cocktail Nº1', 'Cocktail Nº1'),
+    release('Suburban Ride', 'Singles'),
+    release('Sometimes Rock', 'Singles'),
+  ],
+  logo: { src: '/logo.svg', artwork: [{ src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }] },
+};
+
+describe('the picture of what plays', () => {
+  it('is the track’s embedded cover first', () => {
+    const picture = trackPicture({ title: '01-One', coverUrl: '/media/cover/1' }, 'Cocktail Nº1', COVERS);
+    expect(picture).toEqual({ src: '/media/cover/1', artwork: [{ src: '/media/cover/1' }], source: 'track' });
+  });
+
+  it('else its release’s cover: the playlist’s only release, or the single named like the track', () => {
+    expect(trackPicture({ title: '03-Three', coverUrl: null }, 'Cocktail Nº1', COVERS)?.src).toBe(
+      '/_astro/Cocktail Nº1-160.webp',
+    );
+    expect(releaseOf('02 - suburban ride', 'Singles', COVERS.releases)?.title).toBe('Suburban Ride');
+    expect(trackPicture({ title: '01-Sometimes Rock', coverUrl: null }, 'Singles', COVERS)?.artwork).toEqual(
+      COVERS.releases[2]?.artwork,
+    );
+  });
+
+  it('else the project’s logo (a playlist of several releases, none named like the track)', () => {
+    expect(trackPicture({ title: 'Demo', coverUrl: null }, 'Singles', COVERS)).toMatchObject({
+      src: '/logo.svg',
+      source: 'logo',
+    });
+    expect(trackPicture({ title: 'Demo', coverUrl: null }, 'Bloods Cocktail', COVERS)?.source).toBe('logo');
+  });
+});
+
+describe('the lock screen (Media Session)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gets the release’s cover in its sizes when the track has none', async () => {
+    vi.stubGlobal(
+      'MediaMetadata',
+      class {
+        readonly init: MediaMetadataInit;
+        constructor(init: MediaMetadataInit) {
+          this.init = init;
+        }
+      },
+    );
+    const session = { metadata: null as unknown, setActionHandler: () => undefined } as unknown as MediaSession;
+    const track: PlaylistTrack = {
+      title: '01-One',
+      artist: 'Same Bloods Cocktail',
+      album: null,
+      url: '/media/one.wav',
+      duration: 10,
+      trackNumber: 1,
+      coverUrl: null,
+    };
+    const player = createPlayer({
+      audio: new FakeAudio(),
+      fetchPlaylist: async () => [track],
+      mediaSession: session,
+    });
+    player.setCovers(COVERS);
+    await player.loadPlaylist('Cocktail Nº1');
+    const metadata = session.metadata as unknown as { init: MediaMetadataInit };
+    expect(metadata.init.artwork).toEqual(COVERS.releases[0]?.artwork);
+  });
+});
