@@ -50,8 +50,9 @@ async function expectButtons(previous: Locator, next: Locator, state: { previous
 }
 
 /** The card of a video, by its title (the card's accessible name). */
+/** A video's card, by its whole title: one title can begin another's ('Return with the Cocktail'). */
 const videoCard = (page: Page, lang: Lang, video: Video) =>
-  parts(page, lang, 'videos').cards.filter({ hasText: video.title });
+  parts(page, lang, 'videos').cards.filter({ has: page.getByText(video.title, { exact: true }) });
 
 describe.each([
   ['phone', 'pt'],

@@ -332,3 +332,26 @@ describe('covers where the music is shown', () => {
     await page.context().close();
   });
 });
+
+describe('the title face', () => {
+  it('is Limelight, self-hosted and preloaded, Latin only, with a size-adjusted fallback', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/es`);
+    const preload = page.locator('link[rel="preload"][as="font"]');
+    expect(await preload.getAttribute('type')).toBe('font/woff2');
+    expect(await preload.getAttribute('href')).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('400 32px Limelight', 'Vídeos Nº'))).toBe(true);
+    expect(await page.locator('h1').evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(
+      /^Limelight, "Limelight Fallback"/,
+    );
+    // One file, from this site, the one preloaded.
+    expect(fonts).toEqual([await preload.getAttribute('href')]);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+});
