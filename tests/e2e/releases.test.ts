@@ -149,6 +149,16 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
 });
 
 describe('a release page', () => {
+  it('has a player that offers this release, not the home page’s hint about slides', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseUrl}/en/music/cocktail-n1`);
+    const player = page.locator('section.player');
+    await expect.poll(() => player.textContent()).toContain('Ready to play: Cocktail Nº1');
+    expect(await player.textContent()).not.toContain('Click on one of the slides');
+    await expect.poll(() => player.locator('.player-track').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('shows the cover large, the kind, the localised date and the description', async () => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/pt/music/cocktail-n2`);
