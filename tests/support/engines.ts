@@ -24,11 +24,22 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once something accepts connections on the port, or rejects after `timeoutMs`. */
-async function waitForPort(port: number, timeoutMs: number, process: ChildProcess, name: string): Promise<void> {
+/**
+ * Resolves once something accepts connections on the port, or rejects after `timeoutMs`;
+ * `whyExited` adds what the process said (its error log) when it stops while starting.
+ */
+export async function waitForPort(
+  port: number,
+  timeoutMs: number,
+  process: ChildProcess,
+  name: string,
+  whyExited: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (process.exitCode !== null) throw new Error(`${name} exited with code ${process.exitCode} while starting`);
+    if (process.exitCode !== null) {
+      throw new Error(`${name} exited with code ${process.exitCode} while starting${whyExited()}`);
+    }
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => {

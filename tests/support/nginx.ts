@@ -4,12 +4,11 @@
  * port, a temporary cache folder and no TLS. Its access log says, for each request, whether
  * it reached the origin. Used by the tests and by `npm run bench`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connect } from 'node:net';
-import { freePort } from './engines.ts';
+import { freePort, waitForPort } from './engines.ts';
 
 export const NGINX_INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y nginx';
 export const SITE_CONF = resolve(import.meta.dirname, '../../deploy/nginx/site.conf');
@@ -64,27 +63,6 @@ export interface NginxServer {
 // Tab-separated; the request URI as the client sent it (percent-encoded, so never a raw tab).
 const LOG_FORMAT = "'$upstream_cache_status\\t$upstream_addr\\t$request_method\\t$request_uri\\t$status'";
 
-async function waitForPort(port: number, child: ChildProcess, errorLog: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const errors = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
-      throw new Error(`nginx exited with code ${child.exitCode} while starting:\n${errors}`);
-    }
-    const open = await new Promise<boolean>((resolveOpen) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolveOpen(true);
-      });
-      socket.once('error', () => resolveOpen(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not accept connections on port ${port} in time`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
-  }
-}
-
 /**
  * Starts nginx in the foreground (its master a child of this process) on a free loopback port,
  * in front of the server on `originPort`. Throws, naming the install command, without nginx.
@@ -129,7 +107,9 @@ http {
   const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', `${dir}/`, '-e', errorLog], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForPort(port, child, errorLog);
+  await waitForPort(port, 10_000, child, 'nginx', () =>
+    existsSync(errorLog) ? `:\n${readFileSync(errorLog, 'utf8')}` : '',
+  );
 
   // SIGUSR1 makes nginx reopen its logs, which writes out the buffered lines first.
   const flush = async () => {
