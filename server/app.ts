@@ -17,6 +17,7 @@ import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
+import { openRenditions } from './services/renditions/renditions.ts';
 import { openInbox } from './services/message-inbox.ts';
 import { connectRedis } from './services/redis.ts';
 import { describeStore, openStore } from './services/stores/open-store.ts';
@@ -115,10 +116,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       })
     : null;
   const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
+  const renditions = await openRenditions({
+    library,
+    dir: config.RENDITIONS_DIR,
+    ffmpeg: config.FFMPEG_PATH,
+    mode: config.LOUDNESS_MODE,
+    log: app.log,
+  });
 
   // Closing order: stop taking requests (Fastify), finish the delivery in progress, then
   // close the database it writes to.
   app.addHook('onClose', async () => {
+    await renditions.close();
     library.close();
     await inbox.close();
     await redis?.quit().catch(() => undefined);
@@ -138,13 +147,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(graphqlRoutes, {
     library,
+    renditions,
     mediaBaseUrl: config.MEDIA_BASE_URL,
     development: isDevelopment(config),
     perClientPerMinute: config.GRAPHQL_RATE_LIMIT,
     redis,
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
-  await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR });
+  await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
   await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages, variants: site.variants });
   return app;
 }

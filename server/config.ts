@@ -2,7 +2,7 @@
  * The server's configuration: every environment variable it reads, validated once at start
  * by one schema (documented in .env.example and the README).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -33,6 +33,19 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\/+$/, '')),
   /** Where stored data lives: the contact messages database and the mail outbox. */
   DATA_DIR: z.string().min(1).default('data'),
+  /**
+   * Where the streaming renditions and waveforms made from the masters are kept (made once,
+   * reused across restarts and shared by instances on one media folder): DATA_DIR/renditions
+   * by default.
+   */
+  RENDITIONS_DIR: z.string().min(1).optional(),
+  /** The ffmpeg that makes the renditions; without one, the original files are served. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /**
+   * `track`: every track at −14 LUFS on its own. `album`: a playlist's tracks share one gain,
+   * so a release keeps its own dynamics (a quiet intro stays quieter than the song after it).
+   */
+  LOUDNESS_MODE: z.enum(['track', 'album']).default('track'),
   /**
    * postgres:// URL of a PostgreSQL database for the contact messages, shared by every
    * instance; without it they are kept in SQLite in DATA_DIR.
@@ -106,7 +119,7 @@ type Env = z.infer<typeof envSchema>;
 
 /** The name of every variable the server reads (documented in .env.example and the README). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
-export type Config = Env;
+export type Config = Env & { RENDITIONS_DIR: string };
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DIST_DIR: resolve(config.DIST_DIR),
     MEDIA_DIR: resolve(config.MEDIA_DIR),
     DATA_DIR: resolve(config.DATA_DIR),
+    RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
   };
 }
 

@@ -23,15 +23,20 @@ const HARMONICS = [
 const frequency = (pitch: number) => 440 * 2 ** ((pitch - 69) / 12);
 
 /** Renders notes at a tempo into mono samples in [-1, 1], with a short fade at the end. */
-export function renderNotes(notes: readonly Note[], bpm: number, seconds: number): Float32Array {
-  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
+export function renderNotes(
+  notes: readonly Note[],
+  bpm: number,
+  seconds: number,
+  sampleRate = SAMPLE_RATE,
+): Float32Array {
+  const samples = new Float32Array(Math.round(seconds * sampleRate));
   const secondsPerBeat = 60 / bpm;
   for (const note of notes) {
-    const start = Math.round(note.beat * secondsPerBeat * SAMPLE_RATE);
-    const length = Math.min(Math.round((note.beats * secondsPerBeat + 0.6) * SAMPLE_RATE), samples.length - start);
+    const start = Math.round(note.beat * secondsPerBeat * sampleRate);
+    const length = Math.min(Math.round((note.beats * secondsPerBeat + 0.6) * sampleRate), samples.length - start);
     const f = frequency(note.pitch);
     for (let i = 0; i < length; i += 1) {
-      const t = i / SAMPLE_RATE;
+      const t = i / sampleRate;
       const attack = Math.min(1, t / 0.005);
       const decay = Math.exp(-t * 2.2);
       let value = 0;
@@ -42,7 +47,7 @@ export function renderNotes(notes: readonly Note[], bpm: number, seconds: number
       samples[start + i] = (samples[start + i] ?? 0) + 0.22 * attack * decay * value;
     }
   }
-  const fade = Math.round(0.3 * SAMPLE_RATE);
+  const fade = Math.round(0.3 * sampleRate);
   for (let i = 0; i < fade; i += 1) {
     const index = samples.length - fade + i;
     samples[index] = (samples[index] ?? 0) * (1 - i / fade);

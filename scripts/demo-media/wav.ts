@@ -12,14 +12,24 @@ function chunk(id: string, body: Buffer): Buffer {
   return Buffer.concat([header, body, Buffer.alloc(body.length % 2)]);
 }
 
-/** A mono WAV file of the samples (in [-1, 1]), tagged with `id3` when given. */
-export function encodeWav(samples: Float32Array, id3?: Buffer): Buffer {
+export interface WavLayout {
+  sampleRate: number;
+  /** 1 (mono) or 2 (stereo, samples interleaved left, right). */
+  channels: number;
+}
+
+/** A WAV file of the samples (in [-1, 1]), tagged with `id3` when given; mono by default. */
+export function encodeWav(
+  samples: Float32Array,
+  id3?: Buffer,
+  { sampleRate, channels }: WavLayout = { sampleRate: SAMPLE_RATE, channels: 1 },
+): Buffer {
   const format = Buffer.alloc(16);
   format.writeUInt16LE(1, 0); // PCM
-  format.writeUInt16LE(1, 2); // mono
-  format.writeUInt32LE(SAMPLE_RATE, 4);
-  format.writeUInt32LE(SAMPLE_RATE * 2, 8); // bytes per second
-  format.writeUInt16LE(2, 12); // block align
+  format.writeUInt16LE(channels, 2);
+  format.writeUInt32LE(sampleRate, 4);
+  format.writeUInt32LE(sampleRate * channels * 2, 8); // bytes per second
+  format.writeUInt16LE(channels * 2, 12); // block align
   format.writeUInt16LE(16, 14); // bits per sample
   const data = Buffer.alloc(samples.length * 2);
   samples.forEach((sample, index) => data.writeInt16LE(Math.round(sample * 32_767), index * 2));

@@ -32,10 +32,12 @@ import {
   requestBodyProblem,
 } from '../services/graphql-limits.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
-import { audioUrl, coverUrl } from '../services/track-urls.ts';
+import type { Renditions, TrackRenditions } from '../services/renditions/renditions.ts';
+import { audioUrl, coverUrl, renditionUrl } from '../services/track-urls.ts';
 
 export interface GraphqlOptions {
   library: MediaLibrary;
+  renditions: Renditions;
   mediaBaseUrl: string;
   development: boolean;
   /** Requests a minute from one client address, GET and POST together. */
@@ -75,7 +77,34 @@ const schema = /* GraphQL */ `
     trackNumber: Int
     "The embedded cover picture, when the file has one."
     coverUrl: String
+    "The type of the file at url."
     mimeType: String!
+    "Light renditions of the master, lightest first (Opus, then AAC); empty until they are made."
+    sources: [AudioSource!]!
+    "The waveform (BBC waveform-data JSON, version 2), once it is made."
+    peaksUrl: String
+    "The master's measured loudness and the gain the renditions carry, once measured."
+    loudness: Loudness
+  }
+
+  "A file of the track's audio in one format."
+  type AudioSource {
+    url: String!
+    "With its codec, for canPlayType."
+    mimeType: String!
+    "Bits a second."
+    bitrate: Int!
+    bytes: Float!
+  }
+
+  "EBU R128 loudness."
+  type Loudness {
+    "Integrated loudness of the master, LUFS."
+    integrated: Float!
+    "True peak of the master, dBTP."
+    truePeak: Float!
+    "The gain applied to the renditions, dB: min(-14 - integrated, -1 - truePeak)."
+    gain: Float!
   }
 
   type PlaylistSummary {
@@ -96,28 +125,47 @@ const schema = /* GraphQL */ `
 
 const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   app,
-  { library, mediaBaseUrl, development, perClientPerMinute, redis, cache },
+  { library, renditions, mediaBaseUrl, development, perClientPerMinute, redis, cache },
 ) => {
-  const describeTrack = (track: Track) => ({
-    title: track.title,
-    artist: track.artist,
-    album: track.album,
-    url: audioUrl(track, mediaBaseUrl),
-    duration: track.duration,
-    trackNumber: track.trackNumber,
-    coverUrl: coverUrl(track),
-    mimeType: track.mimeType,
-  });
-  // Built once per track: a Track never changes (the library makes a new one when its file
-  // changes), so a cached view never carries a stale URL.
-  const views = new WeakMap<Track, ReturnType<typeof describeTrack>>();
+  const describeTrack = (track: Track, made: TrackRenditions) => {
+    const sources = made.renditions.map((rendition) => ({
+      url: renditionUrl(made.hash as string, rendition.file, mediaBaseUrl),
+      mimeType: rendition.format.mimeType,
+      bitrate: rendition.format.bitrate,
+      bytes: rendition.bytes,
+    }));
+    // The SPEC's url: the AAC every browser plays once it exists, else the original file.
+    const everywhere = sources.find((source) => source.mimeType.startsWith('audio/mp4'));
+    return {
+      title: track.title,
+      artist: track.artist,
+      album: track.album,
+      url: everywhere?.url ?? audioUrl(track, mediaBaseUrl),
+      duration: track.duration,
+      trackNumber: track.trackNumber,
+      coverUrl: coverUrl(track),
+      mimeType: everywhere ? 'audio/mp4' : track.mimeType,
+      sources,
+      peaksUrl: made.peaks && made.hash ? renditionUrl(made.hash, made.peaks, mediaBaseUrl) : null,
+      loudness: made.loudness && {
+        integrated: made.loudness.integrated,
+        truePeak: made.loudness.truePeak,
+        gain: made.loudness.gain,
+      },
+    };
+  };
+  // Built once per track and state of its renditions: a Track never changes (the library makes
+  // a new one when its file changes), nor does a state (the service makes a new one), so a
+  // cached view never carries a stale URL.
+  const views = new WeakMap<Track, { made: TrackRenditions; view: ReturnType<typeof describeTrack> }>();
   const describe = (track: Track) => {
-    let view = views.get(track);
-    if (!view) {
-      view = describeTrack(track);
-      views.set(track, view);
+    const made = renditions.of(track);
+    let cached = views.get(track);
+    if (cached?.made !== made) {
+      cached = { made, view: describeTrack(track, made) };
+      views.set(track, cached);
     }
-    return view;
+    return cached.view;
   };
 
   // Every route of this plugin (/graphql by GET and POST, GraphiQL in development) shares one
@@ -155,7 +203,9 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
     .digest('hex');
   const etagOf = (url: string): string => {
     const query = url.slice(url.indexOf('?') + 1);
-    const digest = createHash('sha1').update(`${serverDigest}\0${library.version()}\0${query}`).digest('base64url');
+    const digest = createHash('sha1')
+      .update(`${serverDigest}\0${library.version()}\0${renditions.version()}\0${query}`)
+      .digest('base64url');
     return `"${digest}"`;
   };
   const cacheable = `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;

@@ -1,5 +1,6 @@
 /**
- * The audio files at `/media/<playlist>/<file>` and their embedded covers at
+ * The audio files at `/media/<playlist>/<file>`, the renditions and waveforms made from them
+ * at `/media/renditions/<hash>/<file>`, and their embedded covers at
  * `/media-covers/<playlist>/<file>`. Only files the media index holds are served (names are
  * looked up, never joined into a path from the request), with Range requests, ETag and
  * Last-Modified, the right content type, and a year of caching for versioned URLs.
@@ -10,10 +11,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
+import { extensionOf } from '../services/audio-formats.ts';
+import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
+import type { Renditions } from '../services/renditions/renditions.ts';
 
 export interface MediaRoutesOptions {
   library: MediaLibrary;
   mediaDir: string;
+  renditions: Renditions;
+}
+
+interface RenditionParams {
+  hash: string;
+  file: string;
 }
 
 interface TrackParams {
@@ -26,6 +36,12 @@ interface VersionQuery {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The types of the files made from masters, by extension (`.webm` is audio here, not video). */
+const RENDITION_TYPES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(RENDITION_FORMATS.map((format) => [`.${format.extension}`, format.mimeType.split(';')[0]])),
+  '.json': 'application/json; charset=utf-8',
+};
 
 function cacheHeaders(reply: FastifyReply, track: Track, version: string | undefined): void {
   // The URL carries the file's version; an old or missing version must revalidate.
@@ -67,7 +83,7 @@ async function closeWhenCutShort(_request: unknown, reply: FastifyReply, payload
   return payload;
 }
 
-const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir }) => {
+const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir, renditions }) => {
   await app.register(fastifyStatic, { root: mediaDir, serve: false });
 
   app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
@@ -89,6 +105,39 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
       }
       reply.header('Content-Type', track.mimeType);
       return reply.sendFile(`${track.playlist}/${track.file}`, {
+        acceptRanges: true,
+        cacheControl: false,
+        contentType: false,
+        dotfiles: 'deny',
+      });
+    },
+  );
+
+  // Named by the master's content hash and the settings they were made with: a year of
+  // caching, and anyone may fetch them (the waveform is read by script from the pages'
+  // origin, which may be a CDN's).
+  app.get<{ Params: RenditionParams }>(
+    '/media/renditions/:hash/:file',
+    { onSend: closeWhenCutShort },
+    async (request, reply) => {
+      const { hash, file } = request.params;
+      const path = renditions.servedFile(hash, file);
+      const size = path
+        ? await stat(path).then(
+            (info) => info.size,
+            () => null,
+          )
+        : null;
+      if (size === null) return notFound(reply);
+      reply
+        .header('Cache-Control', IMMUTABLE)
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .header('Access-Control-Allow-Origin', '*');
+      if (isUnsatisfiableRange(request.headers.range, size)) {
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      }
+      reply.header('Content-Type', RENDITION_TYPES[extensionOf(file)] ?? 'application/octet-stream');
+      return reply.sendFile(`${hash}/${file}`, renditions.dir, {
         acceptRanges: true,
         cacheControl: false,
         contentType: false,

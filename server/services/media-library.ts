@@ -57,6 +57,8 @@ export interface MediaLibrary {
   version(): string;
   /** Rebuilds the index now (the watcher calls it after changes on disk). */
   rescan(): Promise<void>;
+  /** Calls `listener` after every rescan that changed the index; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
   close(): void;
 }
 
@@ -100,6 +102,7 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
 
   let index = new Map<string, Track[]>();
   let indexVersion = '';
+  const listeners = new Set<() => void>();
   /** Parsed tracks by path, kept while the file's size and mtime are unchanged. */
   const parsed = new Map<string, { key: string; track: Track }>();
 
@@ -157,8 +160,10 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
     for (const folder of folders) next.set(folder.name, await scanPlaylist(folder.name));
     const live = new Set([...next.values()].flat().map((track) => join(dir, track.playlist, track.file)));
     for (const path of parsed.keys()) if (!live.has(path)) parsed.delete(path);
+    const previousVersion = indexVersion;
     index = next;
     indexVersion = versionOf(next);
+    if (indexVersion !== previousVersion) for (const listener of listeners) listener();
     log.info({ playlists: [...next].map(([name, tracks]) => `${name} (${tracks.length})`) }, 'media library indexed');
   }
 
@@ -189,6 +194,10 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
     pathOf: (track) => join(dir, track.playlist, track.file),
     version: () => indexVersion,
     rescan: queueScan,
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: () => {
       clearTimeout(timer);
       watcher?.close();

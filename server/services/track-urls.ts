@@ -9,6 +9,15 @@ export function audioUrl(track: Track, mediaBaseUrl: string): string {
   return `${mediaBaseUrl}/${encodeURIComponent(track.playlist)}/${encodeURIComponent(track.file)}?v=${track.version}`;
 }
 
+/**
+ * A file made from a master (a rendition or its waveform), under `renditions/` beside the
+ * originals: its name carries its settings and its folder the master's content hash, so the
+ * URL changes whenever the file would.
+ */
+export function renditionUrl(hash: string, file: string, mediaBaseUrl: string): string {
+  return `${mediaBaseUrl}/renditions/${hash}/${file}`;
+}
+
 /** The embedded cover picture, served by this server (null when the file has none). */
 export function coverUrl(track: Track): string | null {
   if (!track.hasCover) return null;

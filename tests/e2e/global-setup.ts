@@ -33,6 +33,38 @@ const ANALYTICS_DIST = 'dist-analytics';
 /** Short demo tracks, so a test can hear one end and the next begin. */
 const DEMO_SECONDS = 3;
 
+/**
+ * The servers make the demo set's renditions in the background (both share the data folder,
+ * so each master is rendered once): wait for them, so every test sees the same API answers.
+ */
+async function waitForRenditions(baseUrl: string): Promise<void> {
+  const query = '{ playlists { name } }';
+  const names = (
+    (await (await fetch(`${baseUrl}/graphql`, post({ query }))).json()) as { data: { playlists: { name: string }[] } }
+  ).data.playlists.map((playlist) => playlist.name);
+  const deadline = Date.now() + 120_000;
+  for (const name of names) {
+    for (;;) {
+      const body = post({
+        query: 'query($name:String!){playlist(playlistName:$name){sources{url}}}',
+        variables: { name },
+      });
+      const answer = (await (await fetch(`${baseUrl}/graphql`, body)).json()) as {
+        data: { playlist: { sources: unknown[] }[] };
+      };
+      if (answer.data.playlist.every((track) => track.sources.length > 0)) break;
+      if (Date.now() > deadline) throw new Error(`the demo set's renditions were not made in time (${name})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+const post = (body: object): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   // Always rebuilt, so it never lags behind the source.
@@ -67,6 +99,7 @@ export default async function setup(project: TestProject) {
     { watchMedia: false },
   );
   project.provide('analyticsUrl', await analyticsApp.listen({ host: '127.0.0.1', port: 0 }));
+  await waitForRenditions(address);
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);
   project.provide('staticAnalyticsUrl', staticAnalyticsHost.url);

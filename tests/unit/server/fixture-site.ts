@@ -73,7 +73,13 @@ export function createFixtureSite(): FixtureSite {
   };
 }
 
-/** The real app over the fixture, configured as in production but silent. */
+/**
+ * An ffmpeg that is not there: the renditions are made in the background and would change the
+ * answers (URLs, ETags) while a test looks at them; tests of the renditions ask for the real one.
+ */
+export const NO_FFMPEG = { FFMPEG_PATH: '/nonexistent/ffmpeg' };
+
+/** The real app over the fixture, configured as in production but silent, without renditions. */
 export async function buildTestApp(
   fixture: Pick<FixtureSite, 'dir' | 'mediaDir' | 'dataDir'>,
   env: Record<string, string> = {},
@@ -84,6 +90,7 @@ export async function buildTestApp(
     MEDIA_DIR: fixture.mediaDir,
     DATA_DIR: fixture.dataDir,
     LOG_LEVEL: 'silent',
+    ...NO_FFMPEG,
     ...env,
   });
   return buildApp(config, options);

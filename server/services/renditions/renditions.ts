@@ -1,0 +1,368 @@
+/**
+ * The renditions service: makes, in the background and once, the streaming renditions of
+ * every track the media library holds (see formats.ts), loudness-matched (loudness.ts), and
+ * its waveform peaks; keeps them in the cache folder (cache-folder.ts); and tells the API what
+ * is ready. Listeners never wait for it: a track is served as its original file until its
+ * renditions exist, and always without ffmpeg.
+ *
+ * The work runs as one serial pass over the library ("settling"), started at start and after
+ * every change of the library; a change during a pass starts another one after it. A pass
+ * hashes each file, measures those not yet measured, then encodes what is missing, one ffmpeg
+ * at a time (this machine has two cores and listeners come first). A master another instance
+ * is working on (its lock is held) is looked at again a little later.
+ */
+import { createHash } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MediaLibrary, Track } from '../media-library.ts';
+import { analyse, type Analysis } from './analyse.ts';
+import { ANALYSIS_FILE, CacheFolder, HASH_PATTERN, PEAKS_FILE, temporaryPathFor, type Lock } from './cache-folder.ts';
+import { FFMPEG_INSTALL_HINT, hasUsableFfmpeg } from './ffmpeg.ts';
+import { encode, RENDITION_FORMATS, settingsKey, type RenditionFormat } from './formats.ts';
+import { gainsFor, type LoudnessMode } from './loudness.ts';
+
+interface Logger {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+}
+
+/** Where a track's renditions stand. */
+export type RenditionStatus = 'ready' | 'pending' | 'failed' | 'unavailable';
+
+export interface ReadyRendition {
+  format: RenditionFormat;
+  /** The file's name in its master's folder (part of its URL). */
+  file: string;
+  bytes: number;
+}
+
+export interface TrackRenditions {
+  status: RenditionStatus;
+  /** The hash of the master's content, which names its folder (null until it is read). */
+  hash: string | null;
+  /** Measured loudness and the gain baked into the renditions (null until measured). */
+  loudness: (Analysis & { gain: number }) | null;
+  /** The renditions that exist, lightest first. */
+  renditions: ReadyRendition[];
+  /** The waveform's file name, once it exists. */
+  peaks: string | null;
+  /** Why the last failed step failed, for the artist's listing. */
+  failure: string | null;
+}
+
+export interface Renditions {
+  /** What exists for a track now. */
+  of(track: Track): TrackRenditions;
+  /** Changes whenever what `of` answers for any track does (part of the API's ETags). */
+  version(): string;
+  /** The path of a served file (a rendition or the peaks) of a current master, or null. */
+  servedFile(hash: string, file: string): string | null;
+  /** The folder the served files are in. */
+  readonly dir: string;
+  /** True when this instance can make renditions (ffmpeg is there). */
+  readonly canRender: boolean;
+  /** Resolves once nothing is left to do (every track ready, failed, or waiting on another instance). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RenditionsOptions {
+  library: MediaLibrary;
+  dir: string;
+  ffmpeg: string;
+  mode: LoudnessMode;
+  log: Logger;
+  /** Make what is missing (default true); false only reads what the cache holds. */
+  render?: boolean;
+  /** Told before each ffmpeg job (the `npm run media -- build` progress bar). */
+  onJob?: (job: { track: Track; step: string }) => void;
+  /** How soon to look again at a master another instance is working on, in ms. */
+  retryMs?: number;
+}
+
+const PENDING: TrackRenditions = {
+  status: 'pending',
+  hash: null,
+  loudness: null,
+  renditions: [],
+  peaks: null,
+  failure: null,
+};
+
+const ANALYSIS_STEP = 'analysis';
+const failureFile = (step: string) => `failed-${step}.json`;
+const renditionFile = (format: RenditionFormat, gain: number) =>
+  `${format.id}-${settingsKey(format, gain)}.${format.extension}`;
+
+export async function openRenditions(options: RenditionsOptions): Promise<Renditions> {
+  const { library, log, mode } = options;
+  const cache = await CacheFolder.open(options.dir);
+  const canRender = (options.render ?? true) && (await hasUsableFfmpeg(options.ffmpeg));
+  if ((options.render ?? true) && !canRender) {
+    log.warn(
+      { ffmpeg: options.ffmpeg, install: FFMPEG_INSTALL_HINT },
+      `ffmpeg (with libopus and aac) was not found at "${options.ffmpeg}": tracks are served as they are, without light renditions, loudness matching or waveforms. Install it with: ${FFMPEG_INSTALL_HINT}`,
+    );
+  }
+
+  const nothingYet: TrackRenditions = { ...PENDING, status: canRender ? 'pending' : 'unavailable' };
+  const hashes = new WeakMap<Track, string>();
+  let states = new WeakMap<Track, TrackRenditions>();
+  let served = new Map<string, Set<string>>();
+  let stateVersion = '';
+  const aborter = new AbortController();
+  let closed = false;
+
+  const everyTrack = () => library.playlists().flatMap((playlist) => library.tracks(playlist.name));
+
+  /** Reads what the cache holds for every track and publishes it. */
+  async function publish(): Promise<void> {
+    const tracks = everyTrack();
+    const measured = new Map<Track, Analysis>();
+    const failures = new Map<Track, string[]>();
+    const files = new Map<string, Map<string, number>>();
+    for (const track of tracks) {
+      const hash = hashes.get(track);
+      if (!hash) continue;
+      if (!files.has(hash)) files.set(hash, await cache.filesOf(hash));
+      const analysis = await cache.readJson<Analysis>(hash, ANALYSIS_FILE);
+      if (analysis) measured.set(track, analysis);
+      const failed = [...(files.get(hash)?.keys() ?? [])].filter((name) => name.startsWith('failed-'));
+      if (failed.length > 0) failures.set(track, failed);
+    }
+    const gains = gainsByTrack(tracks, measured);
+    const nextStates = new WeakMap<Track, TrackRenditions>();
+    const nextServed = new Map<string, Set<string>>();
+    const digest = createHash('sha1');
+    for (const track of tracks) {
+      const hash = hashes.get(track);
+      const analysis = measured.get(track);
+      const gain = gains.get(track);
+      const present = (hash && files.get(hash)) || new Map<string, number>();
+      const renditions: ReadyRendition[] = [];
+      if (gain !== undefined) {
+        for (const format of RENDITION_FORMATS) {
+          const file = renditionFile(format, gain);
+          const bytes = present.get(file);
+          if (bytes !== undefined) renditions.push({ format, file, bytes });
+        }
+      }
+      const peaks = present.has(PEAKS_FILE) ? PEAKS_FILE : null;
+      const failedSteps = failures.get(track) ?? [];
+      const wantedFailures = new Set([
+        failureFile(ANALYSIS_STEP),
+        ...(gain === undefined ? [] : RENDITION_FORMATS.map((format) => failureFile(renditionFile(format, gain)))),
+      ]);
+      const failure = failedSteps.find((name) => wantedFailures.has(name));
+      const complete = renditions.length === RENDITION_FORMATS.length && peaks !== null;
+      const state: TrackRenditions = {
+        status: complete ? 'ready' : failure ? 'failed' : canRender ? 'pending' : 'unavailable',
+        hash: hash ?? null,
+        loudness: analysis && gain !== undefined ? { ...analysis, gain } : null,
+        renditions,
+        peaks,
+        failure: failure && hash ? ((await cache.readJson<{ reason: string }>(hash, failure))?.reason ?? null) : null,
+      };
+      nextStates.set(track, state);
+      if (hash) {
+        const names = nextServed.get(hash) ?? new Set<string>();
+        for (const rendition of renditions) names.add(rendition.file);
+        if (peaks) names.add(peaks);
+        nextServed.set(hash, names);
+      }
+      digest.update(`${track.version}\0${JSON.stringify(state)}\n`);
+    }
+    states = nextStates;
+    served = nextServed;
+    stateVersion = digest.digest('base64url').slice(0, 16);
+  }
+
+  /** Each measured track's gain: its own, or in album mode its playlist's (a release). */
+  function gainsByTrack(tracks: readonly Track[], measured: ReadonlyMap<Track, Analysis>): Map<Track, number> {
+    const gains = new Map<Track, number>();
+    const byPlaylist = Map.groupBy(tracks, (track) => track.playlist);
+    for (const playlistTracks of byPlaylist.values()) {
+      // Album mode needs the whole release measured; until then none of its tracks has a gain.
+      const withAnalysis = playlistTracks.filter((track) => measured.has(track));
+      if (mode === 'album' && withAnalysis.length < playlistTracks.filter((track) => hashes.has(track)).length)
+        continue;
+      const values = gainsFor(
+        withAnalysis.map((track) => measured.get(track) as Analysis),
+        mode,
+      );
+      withAnalysis.forEach((track, index) => gains.set(track, values[index] as number));
+    }
+    return gains;
+  }
+
+  /**
+   * Runs one step of a master's work under its lock; false when another instance holds the
+   * lock (the pass will look again later). A failure is logged with the file's name and
+   * written down, so an unchanged file is not tried again.
+   */
+  async function step(track: Track, hash: string, name: string, work: () => Promise<void>): Promise<boolean> {
+    const lock: Lock | null = await cache.lock(hash);
+    if (!lock) return false;
+    try {
+      options.onJob?.({ track, step: name });
+      await work();
+    } catch (error) {
+      if (closed) return true;
+      const reason = (error as Error).message;
+      log.warn({ playlist: track.playlist, file: track.file, step: name, reason }, 'could not make a rendition');
+      await cache.writeJson(hash, failureFile(name), { reason }).catch(() => undefined);
+    } finally {
+      await lock.release();
+    }
+    return true;
+  }
+
+  /** One pass over the library; true when some master was left to another instance. */
+  async function settle(): Promise<boolean> {
+    const tracks = everyTrack();
+    for (const track of tracks) {
+      if (closed) return false;
+      try {
+        hashes.set(track, await cache.hashOf(library.pathOf(track), track.version));
+      } catch (error) {
+        log.warn(
+          { playlist: track.playlist, file: track.file, reason: (error as Error).message },
+          'could not read a track',
+        );
+      }
+    }
+    await cache.saveSources(new Set(tracks.map((track) => library.pathOf(track))));
+    await publish();
+    if (!canRender) return false;
+
+    let waiting = false;
+    // Measure first: in album mode a gain needs the whole release measured.
+    for (const track of tracks) {
+      const hash = hashes.get(track);
+      if (closed || !hash || states.get(track)?.loudness) continue;
+      if (await cache.readJson(hash, failureFile(ANALYSIS_STEP))) continue;
+      if (await cache.readJson(hash, ANALYSIS_FILE)) continue;
+      const done = await step(track, hash, ANALYSIS_STEP, async () => {
+        const { analysis, peaks } = await analyse(options.ffmpeg, library.pathOf(track), aborter.signal);
+        await cache.writeJson(hash, PEAKS_FILE, peaks);
+        await cache.writeJson(hash, ANALYSIS_FILE, analysis);
+      });
+      waiting ||= !done;
+    }
+    await publish();
+
+    for (const track of tracks) {
+      const hash = hashes.get(track);
+      const state = states.get(track);
+      if (closed || !hash || !state?.loudness) continue;
+      const gain = state.loudness.gain;
+      for (const format of RENDITION_FORMATS) {
+        const file = renditionFile(format, gain);
+        const present = await cache.filesOf(hash);
+        if (present.has(file) || present.has(failureFile(file))) continue;
+        const done = await step(track, hash, file, async () => {
+          const target = join(cache.folderOf(hash), file);
+          const temporary = temporaryPathFor(target);
+          try {
+            await encode(options.ffmpeg, library.pathOf(track), temporary, format, gain, aborter.signal);
+            await rename(temporary, target);
+          } finally {
+            await rm(temporary, { force: true });
+          }
+        });
+        waiting ||= !done;
+      }
+      await publish();
+    }
+
+    if (!closed) {
+      const removed = await cache.prune(wantedFiles(tracks));
+      if (removed.length > 0) log.info({ removed }, 'removed renditions no track needs any more');
+    }
+    return waiting;
+  }
+
+  /** Every file each current master's folder should keep. */
+  function wantedFiles(tracks: readonly Track[]): Map<string, Set<string>> {
+    const wanted = new Map<string, Set<string>>();
+    for (const track of tracks) {
+      const hash = hashes.get(track);
+      if (!hash) continue;
+      const names = wanted.get(hash) ?? new Set([ANALYSIS_FILE, PEAKS_FILE, failureFile(ANALYSIS_STEP)]);
+      const gain = states.get(track)?.loudness?.gain;
+      if (gain !== undefined) {
+        for (const format of RENDITION_FORMATS) {
+          names.add(renditionFile(format, gain));
+          names.add(failureFile(renditionFile(format, gain)));
+        }
+      }
+      wanted.set(hash, names);
+    }
+    return wanted;
+  }
+
+  // Passes run one after another: a change during a pass asks for one more after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  /** Set while a pass is due again soon (another instance holds a master's lock). */
+  let retryTimer: NodeJS.Timeout | null = null;
+  let idleWaiters: (() => void)[] = [];
+
+  const askedAgain = () => again;
+  const isClosed = () => closed;
+
+  function start(): void {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let waiting: boolean;
+      do {
+        again = false;
+        waiting = await settle().catch((error: unknown) => {
+          log.warn({ reason: (error as Error).message }, 'the renditions pass failed');
+          return false;
+        });
+        // Read through functions: a change or a close may have come while the pass ran.
+      } while (askedAgain() && !isClosed());
+      running = null;
+      if (waiting && !isClosed()) {
+        retryTimer = setTimeout(start, options.retryMs ?? 2_000);
+        retryTimer.unref();
+        return;
+      }
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    })();
+  }
+
+  const unsubscribe = library.onChange(start);
+  start();
+
+  return {
+    of: (track) => states.get(track) ?? nothingYet,
+    version: () => stateVersion,
+    servedFile: (hash, file) =>
+      HASH_PATTERN.test(hash) && served.get(hash)?.has(file) ? join(cache.folderOf(hash), file) : null,
+    dir: cache.dir,
+    canRender,
+    idle: () =>
+      new Promise<void>((resolve) => {
+        if (!running && !retryTimer) resolve();
+        else idleWaiters.push(resolve);
+      }),
+    close: async () => {
+      closed = true;
+      unsubscribe();
+      if (retryTimer) clearTimeout(retryTimer);
+      aborter.abort();
+      await running;
+      for (const resolve of idleWaiters) resolve();
+    },
+  };
+}
