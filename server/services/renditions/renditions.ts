@@ -100,7 +100,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
   const canRender = (options.render ?? true) && (await hasUsableFfmpeg(options.ffmpeg));
   if ((options.render ?? true) && !canRender) {
     log.warn(
-      { ffmpeg: options.ffmpeg, install: FFMPEG_INSTALL_HINT },
+      { ffmpeg: options.ffmpeg },
       `ffmpeg (with libopus and aac) was not found at "${options.ffmpeg}": tracks are served as they are, without light renditions, loudness matching or waveforms. Install it with: ${FFMPEG_INSTALL_HINT}`,
     );
   }

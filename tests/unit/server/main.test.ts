@@ -1,8 +1,11 @@
 /** The real server process: it starts, answers, and closes cleanly on SIGTERM. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FFMPEG_INSTALL_HINT } from '../../../server/services/renditions/ffmpeg.ts';
 import { createFixtureSite } from './fixture-site.ts';
+import { createMediaFolder } from './media-fixture.ts';
 
 let child: ChildProcess | undefined;
 let cleanup = () => {};
@@ -52,6 +55,45 @@ describe('server/main.ts', () => {
     for (const line of server.output.text.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
     expect(server.output.text).toContain('"signal":"SIGTERM"');
   });
+
+  it(
+    'works without ffmpeg on the PATH: one warning naming the install command, the originals served',
+    { timeout: 20_000 },
+    async () => {
+      const fixture = createFixtureSite();
+      const media = await createMediaFolder();
+      cleanup = () => {
+        fixture.cleanup();
+        media.cleanup();
+      };
+      const server = start({
+        DIST_DIR: fixture.dir,
+        MEDIA_DIR: media.dir,
+        DATA_DIR: fixture.dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        // Only node's own folder: no ffmpeg anywhere on it.
+        PATH: dirname(process.execPath),
+      });
+      await expect
+        .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text), { timeout: 10_000 })
+        .toBeTruthy();
+      const url = /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1] ?? '';
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ playlist(playlistName: "Singles") { url sources { url } } }' }),
+      });
+      const { data } = (await response.json()) as { data: { playlist: { url: string; sources: unknown[] }[] } };
+      expect(data.playlist[0]).toEqual({
+        url: expect.stringMatching(/^\/media\/Singles\/01-Estranho\.wav\?v=/) as unknown,
+        sources: [],
+      });
+      expect((await fetch(new URL(data.playlist[0]?.url ?? '', url))).status).toBe(200);
+      expect(server.output.text.split(FFMPEG_INSTALL_HINT)).toHaveLength(2);
+    },
+  );
 
   it('refuses to start with a bad variable, naming it', { timeout: 20_000 }, async () => {
     const server = start({ PORT: 'not-a-port' });
