@@ -12,14 +12,28 @@ import { encodeWav } from './wav.ts';
 
 export const DEMO_ARTIST = 'Same Bloods Cocktail (demo)';
 
-/** Playlists and their demo track titles; the colours tint each playlist's cover. */
-export const DEMO_PLAYLISTS: readonly { name: string; colour: string; titles: readonly string[] }[] = [
-  { name: 'Bloods Cocktail', colour: '#e0283f', titles: ['Boas-vindas', 'Mesmo Sangue', 'Última Dose'] },
-  { name: 'Cocktail Nº1', colour: '#c2185b', titles: ['Primeiro Gole', 'Gelo e Brasa', 'Madrugada'] },
-  { name: 'Cocktail Nº2', colour: '#7b1fa2', titles: ['Segunda Rodada', 'Subúrbio', 'Teclas ao Vento'] },
-  { name: 'Singles', colour: '#1565c0', titles: ['Estranho', 'Ponto de Ônibus', 'Quintal'] },
-  { name: 'TTMM', colour: '#2e7d32', titles: ['O Chamado', 'A Travessia', 'O Retorno'] },
+/**
+ * Playlists and their demo track titles; the colours tint each playlist's cover. Each is
+ * mastered at its own level (`driveDb` into a soft limiter), as releases are, so loudness
+ * matching has something to do: from dense and loud to an album left with its peaks.
+ */
+export const DEMO_PLAYLISTS: readonly { name: string; colour: string; driveDb: number; titles: readonly string[] }[] = [
+  { name: 'Bloods Cocktail', colour: '#e0283f', driveDb: 6, titles: ['Boas-vindas', 'Mesmo Sangue', 'Última Dose'] },
+  { name: 'Cocktail Nº1', colour: '#c2185b', driveDb: 3, titles: ['Primeiro Gole', 'Gelo e Brasa', 'Madrugada'] },
+  { name: 'Cocktail Nº2', colour: '#7b1fa2', driveDb: 9, titles: ['Segunda Rodada', 'Subúrbio', 'Teclas ao Vento'] },
+  { name: 'Singles', colour: '#1565c0', driveDb: 6, titles: ['Estranho', 'Ponto de Ônibus', 'Quintal'] },
+  { name: 'TTMM', colour: '#2e7d32', driveDb: 0, titles: ['O Chamado', 'A Travessia', 'O Retorno'] },
 ];
+
+/**
+ * Raised into a soft limiter (tanh), as a mastering engineer would: with 6 dB of drive a demo
+ * track is about as dense as released music (−13 LUFS, peaks at −0.3 dBTP), so loudness
+ * matching can bring it to −14 LUFS without its peaks passing −1 dBTP.
+ */
+function softLimit(samples: Float32Array, driveDb: number): Float32Array {
+  const drive = 10 ** (driveDb / 20);
+  return samples.map((sample) => Math.tanh(sample * drive));
+}
 
 async function cover(name: string, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
@@ -41,7 +55,7 @@ export async function generateDemoMedia(mediaDir: string, secondsPerTrack = 8): 
     const picture = await cover(playlist.name, playlist.colour);
     for (const [index, title] of playlist.titles.entries()) {
       const track = index + 1;
-      const samples = renderNotes(demoMelody(seed), 120, secondsPerTrack);
+      const samples = softLimit(renderNotes(demoMelody(seed), 120, secondsPerTrack), playlist.driveDb);
       seed += 1;
       const tag = encodeId3({
         title,

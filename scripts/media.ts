@@ -1,0 +1,165 @@
+/**
+ * `npm run media`: the catalogue as the site streams it, for the artist to check: every
+ * playlist and track with its length, original format and size, loudness before and after
+ * matching, and whether its renditions are ready, pending or failed.
+ *
+ * `npm run media -- build [folder]`: makes every missing rendition now (with a progress bar),
+ * then writes the whole media tree the site's audio URLs point to into `folder` (default
+ * `dist-media/`): the originals (`<playlist>/<file>`) and the renditions and waveforms
+ * (`renditions/<hash>/<file>`), ready to upload where MEDIA_BASE_URL points.
+ */
+import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import { extensionOf } from '../server/services/audio-formats.ts';
+import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
+import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
+import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';
+import { openRenditions, type Renditions, type TrackRenditions } from '../server/services/renditions/renditions.ts';
+
+const config = loadConfig();
+const [command = 'list', output = 'dist-media'] = process.argv.slice(2);
+const quiet = { info: () => {}, warn: () => {} };
+const warnings = {
+  info: () => {},
+  warn: (object: object, message: string) => console.error(`! ${message} ${JSON.stringify(object)}`),
+};
+
+const kilobytes = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`;
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const decibels = (value: number, unit: string) => `${value.toFixed(1)} ${unit}`;
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)} dB`;
+
+const everyTrack = (library: MediaLibrary) => library.playlists().flatMap((playlist) => library.tracks(playlist.name));
+
+function describeLoudness(made: TrackRenditions): string {
+  const loudness = made.loudness;
+  if (!loudness) return 'not measured yet';
+  const { integrated, truePeak, gain } = loudness;
+  return (
+    `${decibels(integrated, 'LUFS')} ${decibels(truePeak, 'dBTP')} → ` +
+    `${decibels(integrated + gain, 'LUFS')} ${decibels(truePeak + gain, 'dBTP')} (${signed(gain)})`
+  );
+}
+
+function describeRenditions(made: TrackRenditions): string {
+  const files = made.renditions.map((rendition) => `${rendition.format.id} ${kilobytes(rendition.bytes)}`).join(', ');
+  if (made.status === 'ready') return `ready: ${files}`;
+  if (made.status === 'failed') return `FAILED: ${made.failure ?? 'unknown reason'}`;
+  return files ? `pending (${files} done)` : 'pending';
+}
+
+function list(library: MediaLibrary, renditions: Renditions, ffmpegThere: boolean): void {
+  const counts = { ready: 0, pending: 0, failed: 0 };
+  for (const playlist of library.playlists()) {
+    console.log(`\n${playlist.name} (${playlist.trackCount} ${playlist.trackCount === 1 ? 'track' : 'tracks'})`);
+    for (const track of library.tracks(playlist.name)) {
+      const made = renditions.of(track);
+      const status = made.status === 'unavailable' ? 'pending' : made.status;
+      counts[status] += 1;
+      const original = `${extensionOf(track.file).slice(1).toUpperCase()} ${kilobytes(track.size)}`;
+      console.log(`  ${track.file}`);
+      console.log(`    ${clock(track.duration)} · ${original} · ${describeLoudness(made)}`);
+      console.log(`    ${describeRenditions(made)}`);
+    }
+  }
+  console.log(`\n${counts.ready} ready, ${counts.pending} pending, ${counts.failed} failed.`);
+  if (counts.pending > 0) {
+    console.log(
+      ffmpegThere
+        ? 'The server makes pending renditions in the background; `npm run media -- build` makes them now.'
+        : `ffmpeg is not installed, so nothing is made: ${FFMPEG_INSTALL_HINT}`,
+    );
+  }
+}
+
+/** One line on a terminal, redrawn in place; a line per update elsewhere (CI logs). */
+function progressLine(text: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text.slice(0, process.stderr.columns - 1)}`);
+  else process.stderr.write(`${text}\n`);
+}
+
+async function build(library: MediaLibrary): Promise<void> {
+  // What is there already, read without making anything, gives the length of the bar: each
+  // track needs a measurement (with its waveform) and its renditions, one ffmpeg job each.
+  const before = await openRenditions({ ...rendering, render: false, log: quiet });
+  await before.idle();
+  const todo = everyTrack(library).filter((track) => before.of(track).status !== 'ready');
+  const totalJobs = todo.reduce((sum, track) => {
+    const made = before.of(track);
+    return sum + (made.loudness ? 0 : 1) + RENDITION_FORMATS.length - made.renditions.length;
+  }, 0);
+  await before.close();
+
+  const started = Date.now();
+  let jobs = 0;
+  const renditions = await openRenditions({
+    ...rendering,
+    log: warnings,
+    onJob: ({ track, step }) => {
+      const total = Math.max(totalJobs, jobs + 1);
+      const left = jobs > 0 ? ((Date.now() - started) / jobs) * (total - jobs) : null;
+      const width = 20;
+      const filled = Math.round((jobs / total) * width);
+      const what = step === 'analysis' ? 'measuring' : `encoding ${step.replace(/-.*/, '')}`;
+      progressLine(
+        `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] track ${todo.indexOf(track) + 1} of ${todo.length} · ` +
+          `${left === null ? 'estimating' : `${clock(left / 1000)} left`} · ${what} ${track.playlist}/${track.file}`,
+      );
+      jobs += 1;
+    },
+  });
+  if (!renditions.canRender) {
+    console.error(`ffmpeg (with libopus and aac) is needed to make the renditions: ${FFMPEG_INSTALL_HINT}`);
+    process.exitCode = 1;
+  }
+  await renditions.idle();
+  if (jobs > 0)
+    progressLine(`made ${jobs} files for ${todo.length} tracks in ${clock((Date.now() - started) / 1000)}\n`);
+
+  const target = resolve(output);
+  await rm(target, { recursive: true, force: true });
+  let files = 0;
+  let bytes = 0;
+  for (const track of everyTrack(library)) {
+    await place(library.pathOf(track), join(target, track.playlist, track.file));
+    files += 1;
+    bytes += track.size;
+    const made = renditions.of(track);
+    if (!made.hash) continue;
+    for (const name of [...made.renditions.map((rendition) => rendition.file), made.peaks]) {
+      if (!name) continue;
+      const path = renditions.servedFile(made.hash, name);
+      if (!path) continue;
+      await place(path, join(target, 'renditions', made.hash, name));
+      files += 1;
+      bytes += made.renditions.find((rendition) => rendition.file === name)?.bytes ?? 0;
+    }
+  }
+  list(library, renditions, renditions.canRender);
+  await renditions.close();
+  console.log(`\n${files} files (${kilobytes(bytes)}) in ${target}: upload them where MEDIA_BASE_URL points.`);
+}
+
+/** A hard link where the file system allows it (masters are big), else a copy. */
+async function place(source: string, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await link(source, target).catch(() => copyFile(source, target));
+}
+
+const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: warnings, watch: false });
+const rendering = { library, dir: config.RENDITIONS_DIR, ffmpeg: config.FFMPEG_PATH, mode: config.LOUDNESS_MODE };
+
+if (command === 'build') {
+  await build(library);
+} else if (command === 'list') {
+  const renditions = await openRenditions({ ...rendering, render: false, log: quiet });
+  await renditions.idle();
+  list(library, renditions, await hasUsableFfmpeg(config.FFMPEG_PATH));
+  await renditions.close();
+} else {
+  console.error('usage: npm run media [-- list | -- build [folder]]');
+  process.exitCode = 2;
+}
+library.close();

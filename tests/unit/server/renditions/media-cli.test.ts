@@ -1,0 +1,65 @@
+/** `npm run media`: the artist's listing and the CDN folder, run as the real script with real ffmpeg. */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeMaster } from '../../../../scripts/demo-media/master.ts';
+
+const run = promisify(execFile);
+let root: string;
+
+async function media(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/media.ts', ...args], {
+    env: { ...process.env, MEDIA_DIR: join(root, 'media'), DATA_DIR: join(root, 'data') },
+  });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'media-cli-'));
+  mkdirSync(join(root, 'media', 'Cocktail Nº1'), { recursive: true });
+  await writeMaster(join(root, 'media', 'Cocktail Nº1', '01-Loud.flac'), { seconds: 3, levelDb: 12, format: 'flac' });
+  await writeMaster(join(root, 'media', 'Cocktail Nº1', '02-Quiet.wav'), { seconds: 3, levelDb: -6, seed: 2 });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run media', () => {
+  it('lists every track as pending before anything is made, and makes nothing', async () => {
+    const { stdout } = await media();
+    expect(stdout).toContain('Cocktail Nº1 (2 tracks)');
+    expect(stdout).toMatch(/01-Loud\.flac\n\s+0:03 · FLAC \d+ KB · not measured yet\n\s+pending/);
+    expect(stdout).toContain('0 ready, 2 pending, 0 failed.');
+    expect(existsSync(join(root, 'data', 'renditions'))).toBe(true);
+    expect(readdirSync(join(root, 'data', 'renditions')).filter((name) => /^[0-9a-f]{24}$/.test(name))).toEqual([]);
+  });
+
+  it('builds every rendition with a progress bar, and writes the CDN folder', async () => {
+    const out = join(root, 'cdn');
+    const { stdout, stderr } = await media('build', out);
+    expect(stderr).toMatch(/track 1 of 2 · estimating · measuring Cocktail Nº1\/01-Loud\.flac/);
+    expect(stderr).toMatch(/track 2 of 2 · \d+:\d\d left · encoding aac Cocktail Nº1\/02-Quiet\.wav/);
+    expect(stdout).toContain('2 ready, 0 pending, 0 failed.');
+    // Loudness before and after: the loud master comes down to −14 LUFS.
+    expect(stdout).toMatch(/01-Loud\.flac\n.*LUFS.*dBTP → -14\.\d LUFS/);
+    expect(stdout).toMatch(/ready: opus \d+ KB, aac \d+ KB/);
+
+    expect(readdirSync(join(out, 'Cocktail Nº1')).sort()).toEqual(['01-Loud.flac', '02-Quiet.wav']);
+    const folders = readdirSync(join(out, 'renditions'));
+    expect(folders).toHaveLength(2);
+    for (const folder of folders) {
+      const names = readdirSync(join(out, 'renditions', folder)).sort();
+      expect(names).toHaveLength(3);
+      expect(names[0]).toMatch(/^aac-[0-9a-f]{10}\.m4a$/);
+      expect(names[1]).toMatch(/^opus-[0-9a-f]{10}\.webm$/);
+      expect(names[2]).toBe('peaks-v1.json');
+    }
+  });
+
+  it('says how to use it when asked something else', async () => {
+    await expect(media('frobnicate')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('usage') as unknown,
+    });
+  });
+});
