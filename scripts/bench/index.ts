@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { measureAudio } from './audio.ts';
 import { measureBundles } from './bundles.ts';
 import { CHROME_PATH } from '../chromium.ts';
 import { measureLighthouse } from './lighthouse.ts';
@@ -21,6 +22,7 @@ import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
 import { measurePlayback } from './playback.ts';
 import { measureBehindProxy } from './proxy.ts';
+import { waitForRenditions } from './renditions-ready.ts';
 import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
 import type { BenchResults, Outcome } from './results.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
@@ -39,6 +41,7 @@ const plan = {
   loadSeconds: quick ? 3 : 10,
   warmUpSeconds: quick ? 1 : 2,
   playbackSamples: quick ? 3 : 10,
+  throttledSamples: quick ? 1 : 3,
 };
 
 const startedAt = Date.now();
@@ -86,7 +89,9 @@ let server: BenchServer;
 try {
   log('starting the server (demo music, temporary data folder)…');
   server = await startBenchServer(DIST_DIR);
-  log(`server at ${server.url}`);
+  log(`server at ${server.url}; waiting for it to make the demo set's renditions…`);
+  // Measured while ffmpeg runs, every figure would measure ffmpeg too.
+  await waitForRenditions(server.url);
 } catch (error) {
   console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -103,6 +108,7 @@ try {
   if (!lighthouse.ok) log(`lighthouse could not run: ${lighthouse.error}`);
 
   const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));
+  const audio = await measure('audio', () => measureAudio(DIST_DIR, server.url, plan.throttledSamples, log));
   const graphql = await measure('graphql', () => measureGraphql(server.url, plan.loadSeconds, plan.warmUpSeconds));
   const staticHtml = await measure('static html', () =>
     measureStaticPage(server.url, STATIC_PAGE, plan.loadSeconds, plan.warmUpSeconds),
@@ -123,6 +129,7 @@ try {
     contact,
     proxy,
     playback,
+    audio,
   };
 } finally {
   log('stopping the server…');
@@ -145,5 +152,6 @@ const failedToRun = [
   results.staticHtml,
   results.contact,
   results.proxy,
+  results.audio,
 ].some((outcome) => !outcome.ok);
 process.exit(failedToRun ? 1 : 0);

@@ -76,7 +76,7 @@ function recordTimeline(): void {
  * Milliseconds from the latest trusted click to the first `playing` after it of a source other
  * than the one playing before the click (so a stall-and-resume of the previous track does not count).
  */
-async function clickToPlaying(page: Page): Promise<number> {
+async function clickToPlaying(page: Page, timeoutMs: number): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
       const timeline = window.__benchTimeline;
@@ -87,12 +87,33 @@ async function clickToPlaying(page: Page): Promise<number> {
       return playing === undefined ? null : playing.at - click;
     },
     undefined,
-    { timeout: WAIT_MS },
+    { timeout: timeoutMs },
   );
   return (await handle.jsonValue()) ?? Number.NaN;
 }
 
-async function sample(browser: Browser, baseUrl: string): Promise<{ heroKey: number; nextTrack: number }> {
+/** A slow mobile network, as Chromium's DevTools emulate it. */
+export interface NetworkConditions {
+  downloadKbps: number;
+  uploadKbps: number;
+  latencyMs: number;
+}
+
+interface SampleOptions {
+  /** Throttle the page's network (the audio included) from its first request. */
+  network?: NetworkConditions;
+  /** Also click "Next track" and time it (default true). */
+  nextTrack?: boolean;
+}
+
+interface Sample {
+  heroKey: number;
+  nextTrack: number | null;
+  /** The audio the key started (its currentSrc). */
+  source: string;
+}
+
+async function sample(browser: Browser, baseUrl: string, options: SampleOptions = {}): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'en-US' });
   try {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, async (route) => {
@@ -103,8 +124,18 @@ async function sample(browser: Browser, baseUrl: string): Promise<{ heroKey: num
       }
     });
     const page = await context.newPage();
+    if (options.network) {
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Network.enable');
+      await devtools.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: options.network.latencyMs,
+        downloadThroughput: (options.network.downloadKbps * 1000) / 8,
+        uploadThroughput: (options.network.uploadKbps * 1000) / 8,
+      });
+    }
     await page.addInitScript(recordTimeline);
-    await page.goto(`${baseUrl}${PAGE}`);
+    await page.goto(`${baseUrl}${PAGE}`, { timeout: WAIT_MS * 3 });
     // Both islands hydrate when the browser is idle; a click before that does nothing.
     for (const island of ['KeyboardHero', 'Player']) {
       await page
@@ -113,19 +144,57 @@ async function sample(browser: Browser, baseUrl: string): Promise<{ heroKey: num
         .waitFor({ state: 'attached', timeout: WAIT_MS });
     }
     await page.locator('.keyboard').getByRole('button', { name: HERO_KEY }).click();
-    const heroKey = await clickToPlaying(page);
+    const heroKey = await clickToPlaying(page, options.network ? WAIT_MS * 3 : WAIT_MS);
+    const source = await page.evaluate(() => window.__benchTimeline?.playing.at(-1)?.src ?? '');
+    if (options.nextTrack === false) return { heroKey, nextTrack: null, source };
     await page.locator('section.player').getByRole('button', { name: NEXT_TRACK }).click();
-    const nextTrack = await clickToPlaying(page);
-    return { heroKey, nextTrack };
+    const nextTrack = await clickToPlaying(page, WAIT_MS);
+    return { heroKey, nextTrack, source };
   } finally {
     await context.close();
   }
 }
 
+async function launch(): Promise<Browser> {
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium was not found at ${CHROME_PATH}; set CHROME_PATH.`);
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
+}
+
+export interface ThrottledPlayback {
+  /** Milliseconds from the hero key's click to `playing`, per fresh page. */
+  heroKey: number[];
+  median: number;
+  /** What the player played (the last sample's currentSrc). */
+  source: string;
+}
+
+/**
+ * Click to playing on a throttled network, `samples` fresh pages: what a visitor on a slow
+ * mobile connection waits for the first sound.
+ */
+export async function measureThrottledPlayback(
+  baseUrl: string,
+  samples: number,
+  network: NetworkConditions,
+): Promise<ThrottledPlayback> {
+  const browser = await launch();
+  const heroKey: number[] = [];
+  let source = '';
+  try {
+    for (let index = 0; index < samples; index += 1) {
+      const result = await sample(browser, baseUrl, { network, nextTrack: false });
+      heroKey.push(result.heroKey);
+      source = result.source;
+    }
+  } finally {
+    await browser.close();
+  }
+  return { heroKey, median: median(heroKey), source };
+}
+
 /** Measures `samples` fresh pages. */
 export async function measurePlayback(baseUrl: string, samples: number): Promise<PlaybackResult> {
-  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium was not found at ${CHROME_PATH}; set CHROME_PATH.`);
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
+  const browser = await launch();
   const heroKey: (number | null)[] = [];
   const nextTrack: (number | null)[] = [];
   const errors: string[] = [];
@@ -134,7 +203,7 @@ export async function measurePlayback(baseUrl: string, samples: number): Promise
       try {
         const result = await sample(browser, baseUrl);
         heroKey.push(result.heroKey);
-        nextTrack.push(result.nextTrack);
+        nextTrack.push(result.nextTrack ?? null);
       } catch (error) {
         errors.push(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
         heroKey.push(null);

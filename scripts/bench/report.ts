@@ -314,6 +314,67 @@ function playbackRows(results: BenchResults): Row[] {
   ];
 }
 
+/** The loudness goal of the renditions: −14 ± 1 LUFS where the peak allows, true peak ≤ −1 dBTP. */
+const LOUDNESS_GOAL = { label: '−14 ± 1 LUFS' };
+const TRUE_PEAK_GOAL = { label: '≤ −1.0 dBTP' };
+
+function audioRows(results: BenchResults): Row[] {
+  const outcome = results.audio;
+  if (!outcome.ok) return [{ kind: 'section', title: 'Audio' }, notRun('Audio', outcome.error)];
+  const audio = outcome.value;
+  const minutes = audio.masterSeconds / 60;
+  const master = audio.files[0]?.bytes ?? 0;
+  const rows: Row[] = [
+    { kind: 'section', title: `Audio: one ${minutes}-minute master (44.1 kHz, 16-bit stereo) to the listener` },
+    ...audio.files.map((file) =>
+      figureRow(
+        `Bytes per song: ${file.name}`,
+        `${format.bytes(file.bytes)} (${((file.bytes * 8) / audio.masterSeconds / 1000).toFixed(0)} kbit/s${
+          file.bytes < master ? `, ${(master / file.bytes).toFixed(0)}× lighter than the WAV` : ''
+        })`,
+      ),
+    ),
+    ...Object.entries(audio.renderSeconds).map(([name, seconds]) =>
+      figureRow(`Time to render one song from ${name} (measure, waveform, Opus, AAC)`, format.ms(seconds * 1000)),
+    ),
+  ];
+  const network = `${audio.network.downloadKbps / 1000} Mbit/s, ${audio.network.latencyMs} ms`;
+  for (const { name, playback } of audio.clickToPlaying) {
+    const played = playback.source.includes('/renditions/')
+      ? ` (${playback.source.endsWith('.webm') ? 'Opus' : 'AAC'})`
+      : '';
+    const samples = playback.heroKey.map((value) => format.ms(value)).join(', ');
+    rows.push(
+      figureRow(`Click to playing on ${network}: ${name}${played}`, `${format.ms(playback.median)} (${samples})`),
+    );
+  }
+  const matched = audio.demoLoudness.filter((item) => !item.peakLimited);
+  const limited = audio.demoLoudness.filter((item) => item.peakLimited);
+  const range = (values: number[]) =>
+    values.length === 0 ? 'none' : `${Math.min(...values).toFixed(1)} to ${Math.max(...values).toFixed(1)}`;
+  const integrated = matched.map((item) => item.integrated);
+  const peaks = audio.demoLoudness.map((item) => item.truePeak);
+  rows.push(
+    figureRow(
+      `Demo set renditions where the peak allows (${matched.length} of ${audio.demoLoudness.length})`,
+      `${range(integrated)} LUFS`,
+      LOUDNESS_GOAL,
+      integrated.every((value) => Math.abs(value + 14) <= 1),
+    ),
+    figureRow(
+      `Demo set renditions held by their peak (${limited.length})`,
+      `${range(limited.map((item) => item.integrated))} LUFS`,
+    ),
+    figureRow(
+      'Demo set renditions: true peak',
+      `${range(peaks)} dBTP`,
+      TRUE_PEAK_GOAL,
+      peaks.every((value) => value <= -1 + 0.05),
+    ),
+  );
+  return rows;
+}
+
 /** Every row of the table, in reading order. */
 export function buildRows(results: BenchResults): Row[] {
   return [
@@ -322,6 +383,7 @@ export function buildRows(results: BenchResults): Row[] {
     ...serverRows(results),
     ...proxyRows(results),
     ...playbackRows(results),
+    ...audioRows(results),
   ];
 }
 

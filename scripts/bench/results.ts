@@ -1,4 +1,5 @@
 /** The shape of bench/results.json: every measurement, or why it could not be made. */
+import type { AudioResult } from './audio.ts';
 import type { PageBundles } from './bundles.ts';
 import type { LighthouseOutcome } from './lighthouse.ts';
 import type { ContactLoadResult, LoadResult } from './load.ts';
@@ -23,4 +24,6 @@ export interface BenchResults {
   /** The same load behind the reference nginx (skipped, saying why, when nginx is missing). */
   proxy: Outcome<ProxyResult>;
   playback: Outcome<PlaybackResult>;
+  /** From the master to the listener: bytes, render time, slow-network start, loudness. */
+  audio: Outcome<AudioResult>;
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { waitForRenditions } from '../../scripts/bench/renditions-ready.ts';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -32,38 +33,6 @@ const ANALYTICS_DIST = 'dist-analytics';
 
 /** Short demo tracks, so a test can hear one end and the next begin. */
 const DEMO_SECONDS = 3;
-
-/**
- * The servers make the demo set's renditions in the background (both share the data folder,
- * so each master is rendered once): wait for them, so every test sees the same API answers.
- */
-async function waitForRenditions(baseUrl: string): Promise<void> {
-  const query = '{ playlists { name } }';
-  const names = (
-    (await (await fetch(`${baseUrl}/graphql`, post({ query }))).json()) as { data: { playlists: { name: string }[] } }
-  ).data.playlists.map((playlist) => playlist.name);
-  const deadline = Date.now() + 120_000;
-  for (const name of names) {
-    for (;;) {
-      const body = post({
-        query: 'query($name:String!){playlist(playlistName:$name){sources{url}}}',
-        variables: { name },
-      });
-      const answer = (await (await fetch(`${baseUrl}/graphql`, body)).json()) as {
-        data: { playlist: { sources: unknown[] }[] };
-      };
-      if (answer.data.playlist.every((track) => track.sources.length > 0)) break;
-      if (Date.now() > deadline) throw new Error(`the demo set's renditions were not made in time (${name})`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-const post = (body: object): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -99,6 +68,8 @@ export default async function setup(project: TestProject) {
     { watchMedia: false },
   );
   project.provide('analyticsUrl', await analyticsApp.listen({ host: '127.0.0.1', port: 0 }));
+  // Both servers share the data folder, so each master is rendered once; every test then sees
+  // the same API answers.
   await waitForRenditions(address);
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);

@@ -57,3 +57,15 @@ export async function analyse(
     peaks: collector.finish(sampleRate),
   };
 }
+
+/** The true peak of an encoded file (dBTP), as the listener's decoder will produce it. */
+export async function measureTruePeak(ffmpeg: string, file: string, signal?: AbortSignal): Promise<number> {
+  const { stderr } = await runFfmpeg(
+    ffmpeg,
+    ['-loglevel', 'info', '-i', file, '-filter:a', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+    { signal },
+  );
+  const loudness = parseEbur128Summary(stderr);
+  if (!loudness) throw new Error('ffmpeg could not measure the rendition');
+  return loudness.truePeak;
+}

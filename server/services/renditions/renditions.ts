@@ -264,7 +264,14 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
           const target = join(cache.folderOf(hash), file);
           const temporary = temporaryPathFor(target);
           try {
-            await encode(options.ffmpeg, library.pathOf(track), temporary, format, gain, aborter.signal);
+            await encode({
+              ffmpeg: options.ffmpeg,
+              source: library.pathOf(track),
+              target: temporary,
+              format,
+              gainDb: gain,
+              signal: aborter.signal,
+            });
             await rename(temporary, target);
           } finally {
             await rm(temporary, { force: true });

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('npm run media', () => {
+describe('npm run media', { timeout: 30_000 }, () => {
   it('lists every track as pending before anything is made, and makes nothing', async () => {
     const { stdout } = await media();
     expect(stdout).toContain('Cocktail Nº1 (2 tracks)');

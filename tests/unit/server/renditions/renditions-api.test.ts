@@ -55,7 +55,7 @@ afterAll(async () => {
   media.cleanup();
 });
 
-describe('the API with renditions', () => {
+describe('the API with renditions', { timeout: 40_000 }, () => {
   it('lists the renditions lightest first, the waveform and the loudness, and points url at the AAC', async () => {
     const [track] = await ready(app, 'Singles');
     if (!track) throw new Error('Singles has tracks');

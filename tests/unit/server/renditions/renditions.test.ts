@@ -11,7 +11,7 @@ import { openMediaLibrary, type MediaLibrary, type Track } from '../../../../ser
 import { FFMPEG_INSTALL_HINT } from '../../../../server/services/renditions/ffmpeg.ts';
 import type { LoudnessMode } from '../../../../server/services/renditions/loudness.ts';
 import { openRenditions, type Renditions } from '../../../../server/services/renditions/renditions.ts';
-import { measureLoudness, probeAudio } from '../../../support/audio.ts';
+import { measureLoudness, probeAudio } from '../../../../scripts/demo-media/measure.ts';
 import { recordingLogger } from '../media-fixture.ts';
 
 const PLAYLIST = 'Masters';
@@ -85,7 +85,8 @@ const isReady = (instance: Instance, file: string) => {
   return track !== undefined && instance.renditions.of(track).status === 'ready';
 };
 
-describe('renditions made from the masters', () => {
+// ffmpeg runs several times per master: more than the default 5 s on a busy two-core machine.
+describe('renditions made from the masters', { timeout: 30_000 }, () => {
   it('appear without a restart after a master is dropped: Opus and AAC at −14 LUFS, and a waveform', async () => {
     const instance = await start({ watch: true });
     await instance.renditions.idle();
@@ -102,10 +103,10 @@ describe('renditions made from the masters', () => {
       const loud = measureLoudness(fileOf(instance, 'loud.flac', format));
       expect(loud.integrated).toBeGreaterThanOrEqual(-15);
       expect(loud.integrated).toBeLessThanOrEqual(-13);
-      expect(loud.truePeak).toBeLessThanOrEqual(-0.5);
+      expect(loud.truePeak).toBeLessThanOrEqual(-1);
       // The quiet master's gain stops at its peak: no compressor raises it further.
       const quiet = measureLoudness(fileOf(instance, 'quiet.wav', format));
-      expect(quiet.truePeak).toBeLessThanOrEqual(-0.5);
+      expect(quiet.truePeak).toBeLessThanOrEqual(-1);
       expect(quiet.truePeak).toBeGreaterThanOrEqual(-2);
       expect(quiet.integrated).toBeLessThan(-15);
     }
@@ -195,15 +196,17 @@ describe('renditions made from the masters', () => {
 
   it('gives a playlist’s tracks one gain in album mode', async () => {
     await master('intro.wav', { seconds: 3, levelDb: -10 });
-    await master('song.wav', { seconds: 3, levelDb: 12, seed: 5 });
+    await master('song.wav', { seconds: 3, levelDb: 6, seed: 5 });
     const instance = await start({ mode: 'album' });
     await instance.renditions.idle();
     const intro = instance.renditions.of(trackOf(instance, 'intro.wav')).loudness;
     const song = instance.renditions.of(trackOf(instance, 'song.wav')).loudness;
     expect(intro?.gain).toBe(song?.gain);
+    // Measured on the Opus renditions: ffmpeg's AAC encoder overshoots this synthetic master's
+    // peaks by 3 dB, so its AAC is encoded again quieter to stay under −1 dBTP.
     const after = {
-      intro: measureLoudness(fileOf(instance, 'intro.wav', 'aac')).integrated,
-      song: measureLoudness(fileOf(instance, 'song.wav', 'aac')).integrated,
+      intro: measureLoudness(fileOf(instance, 'intro.wav', 'opus')).integrated,
+      song: measureLoudness(fileOf(instance, 'song.wav', 'opus')).integrated,
     };
     // The intro stays as much quieter than the song as it is on the master.
     expect(after.song - after.intro).toBeCloseTo((song?.integrated ?? 0) - (intro?.integrated ?? 0), 0);

@@ -1,6 +1,6 @@
 /**
- * Measures audio files with Debian's ffmpeg on its own (not through the code under test), for
- * tests that check what the renditions sound like.
+ * Measures audio files with Debian's ffmpeg directly (not through the server's code), for the
+ * tests and the benchmark that check what the renditions sound like.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 
