@@ -6,10 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
 import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
 import { hydrated, LANGS, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
+/** The build whose media library held the demo music (see global-setup.ts). */
+const analyticsUrl = inject('analyticsUrl');
 const browser = useBrowser();
 const SITE = 'https://andremourapassos.com';
 
@@ -97,10 +100,18 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
         description: release.description[lang],
         byArtist: { '@type': 'MusicGroup', name: 'Same Bloods Cocktail', url: `${SITE}/${lang}` },
       });
-      const tracks = (release as { tracks?: { title: string }[] }).tracks;
+      // The tracks are the file's, else the media library's at build time (whatever media/
+      // held then): the structured data describes the very list the page shows.
+      const fileTracks = (release as { tracks?: { title: string }[] }).tracks;
       const trackCount = (release as { trackCount?: number }).trackCount;
-      expect(album?.['numTracks']).toBe(tracks?.length ?? trackCount);
-      expect(album?.['track']).toEqual(tracks?.map((track) => ({ '@type': 'MusicRecording', name: track.title })));
+      const shown = await page
+        .locator('.release-tracks li')
+        .evaluateAll((items) => items.map((item) => item.firstChild?.textContent ?? ''));
+      if (fileTracks) expect(shown).toEqual(fileTracks.map((track) => track.title));
+      expect(album?.['numTracks']).toBe(shown.length > 0 ? shown.length : trackCount);
+      expect((album?.['track'] as { name: string }[] | undefined)?.map((track) => track.name)).toEqual(
+        shown.length > 0 ? shown : undefined,
+      );
       expect(relativeUrls([person, album])).toEqual([]);
       await page.context().close();
     },
@@ -218,6 +229,36 @@ describe('a release page', () => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/en/music/strange-way-to-know-me`);
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('track lists read from the media library at build time', () => {
+  // That build's media library is the generated demo set (tests/e2e/global-setup.ts).
+  const demo = (name: string) => DEMO_PLAYLISTS.find((playlist) => playlist.name === name)?.titles ?? [];
+
+  it.each(LANGS)('in %s, an EP without a list in its file lists its folder’s tracks, with durations', async (lang) => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${analyticsUrl}/${lang}/music/cocktail-n1`);
+    const items = page.locator('.release-tracks li');
+    expect(await items.evaluateAll((list) => list.map((item) => item.firstChild?.textContent))).toEqual(
+      demo('Cocktail Nº1'),
+    );
+    const durations = await page.locator('.release-tracks .release-duration').allTextContents();
+    expect(durations).toEqual(demo('Cocktail Nº1').map(() => '0:03'));
+    const album = (await jsonLdDocuments(page))[1];
+    expect(album?.['numTracks']).toBe(demo('Cocktail Nº1').length);
+    expect(album?.['track']).toEqual(
+      demo('Cocktail Nº1').map((name) => ({ '@type': 'MusicRecording', name, duration: 'PT0M3S' })),
+    );
+    await page.context().close();
+  });
+
+  it('a release whose file lists its tracks keeps that list', async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${analyticsUrl}/en/music/sometimes-rock`);
+    expect(await page.locator('.release-tracks li').allTextContents()).toEqual(['Sometimes Rock']);
+    expect((await jsonLdDocuments(page))[1]?.['numTracks']).toBe(1);
     await page.context().close();
   });
 });
