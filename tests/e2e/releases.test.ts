@@ -31,6 +31,11 @@ const RELEASES = readdirSync('content/releases')
     ...(JSON.parse(readFileSync(`content/releases/${name}`, 'utf8')) as ReleaseFile),
   }));
 
+/** The newest single by release date: no file names the singles key, which presents it. */
+const NEWEST_SINGLE = RELEASES.filter((release) => release.kind === 'Single').reduce((newest, release) =>
+  release.released > newest.released ? release : newest,
+);
+
 /** Every JSON-LD document of the page, in order. */
 async function jsonLdDocuments(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
@@ -311,15 +316,31 @@ describe('covers where the music is shown', () => {
     },
   );
 
-  it('the phone dialog of a key shows its cover too', async () => {
+  it.each(LANGS)('in %s, the singles key presents the newest single: its cover and its page', async (lang) => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/${lang}`);
+    const panel = page.locator('#key-singles');
+    expect(await panel.locator('img.key-panel-cover').getAttribute('alt')).toBe(
+      t(lang, 'music:coverAlt', { title: NEWEST_SINGLE.title }),
+    );
+    expect(await panel.locator('a.key-panel-release').getAttribute('href')).toBe(
+      `/${lang}/music/${NEWEST_SINGLE.slug}`,
+    );
+    await page.context().close();
+  });
+
+  it.each([
+    ['ep2', 'Cocktail Nº2'],
+    ['singles', NEWEST_SINGLE.title],
+  ])('the phone dialog of the %s key shows its cover too', async (keyId, title) => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/pt`);
-    const key = page.locator('.key-ep2 .key');
+    const key = page.locator(`.key-${keyId} .key`);
     await hydrated(key);
     await key.click();
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
-    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe('Capa de Cocktail Nº2');
+    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe(`Capa de ${title}`);
     await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.decode());
     expect(
       await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.naturalWidth),
