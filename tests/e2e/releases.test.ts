@@ -230,6 +230,52 @@ describe('a release page', () => {
     await page.context().close();
   });
 
+  /**
+   * A page whose API answers the Singles playlist with track `index` retitled `title` (the
+   * demo set's singles have other titles). The player asks by GET (/graphql?query=…).
+   */
+  async function pageWithSingleAt(index: number, title: string) {
+    const { page, problems } = await openPage(browser());
+    await page.route(/\/graphql\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data?: { playlist?: { title: string }[] } };
+      const track = body.data?.playlist?.[index];
+      if (decodeURIComponent(route.request().url()).includes('"playlistName":"Singles"') && track) track.title = title;
+      await route.fulfill({ response, json: body });
+    });
+    return { page, problems };
+  }
+
+  it('of a single starts the Singles playlist at that single’s track', async () => {
+    const { page, problems } = await pageWithSingleAt(1, '02-suburban RIDE');
+    await page.goto(`${baseUrl}/en/music/suburban-ride`);
+    // The player lists a track of that name too: the page's own button is the one.
+    const play = page.locator('.release-play');
+    expect(await play.textContent()).toBe('Play Suburban Ride');
+    await hydrated(play);
+    await play.click();
+    await page.locator('.release-play').getByText(t('en', 'player:pause')).waitFor();
+    const current = page.locator('section.player .player-track[aria-current="true"]');
+    expect(await current.textContent()).toContain('suburban RIDE');
+    expect(await current.locator('.player-track-number').textContent()).toBe('2');
+    // The audio is that track's file, and it plays.
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('suburban RIDE');
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('of a single the playlist lacks starts the Singles playlist at its first track', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/en/music/sometimes-rock`);
+    const play = page.getByRole('button', { name: 'Play Sometimes Rock' });
+    await hydrated(play);
+    await play.click();
+    await page.locator('.release-play').getByText(t('en', 'player:pause')).waitFor();
+    const current = page.locator('section.player .player-track[aria-current="true"]');
+    expect(await current.locator('.player-track-number').textContent()).toBe('1');
+    await page.context().close();
+  });
+
   it('has no accessibility violations', async () => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/en/music/strange-way-to-know-me`);
