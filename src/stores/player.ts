@@ -101,9 +101,10 @@ export interface Player {
   prefetchPlaylist(name: string): void;
   /**
    * Shows a playlist's tracks, ready to play with one tap, when nothing is loaded, loading or
-   * restored; loads no audio until the visitor plays. Resolves once shown (or given up).
+   * restored; loads no audio until the visitor plays. Resolves once shown (or given up). With
+   * `title` (a single's page), the offered track is the one of that title when the list has it.
    */
-  offerPlaylist(name: string): Promise<void>;
+  offerPlaylist(name: string, title?: string): Promise<void>;
   togglePlay(): void;
   next(): void;
   previous(): void;
@@ -283,7 +284,7 @@ export function createPlayer(parts: PlayerParts): Player {
     setTrack(toIndex(index, tracks.length), true);
   }
 
-  async function offerPlaylist(name: string): Promise<void> {
+  async function offerPlaylist(name: string, title?: string): Promise<void> {
     const nothingChosen = () => $state.get().status === 'initial' && $state.get().playlist === null;
     if (!name || !nothingChosen()) return;
     const mine = ticket;
@@ -291,7 +292,8 @@ export function createPlayer(parts: PlayerParts): Player {
       const tracks = await getPlaylist(name);
       // A choice made meanwhile (a tap, a restored track) wins over the offer.
       if (mine !== ticket || !nothingChosen() || tracks.length === 0) return;
-      $state.set({ ...$state.get(), status: 'offered', playlist: name, tracks, index: 0, progress: 0 });
+      const index = title === undefined ? 0 : Math.max(0, findTrackByTitle(tracks, title));
+      $state.set({ ...$state.get(), status: 'offered', playlist: name, tracks, index, progress: 0 });
     } catch (error) {
       log.error('Erro ao carregar playlist', error);
     }

@@ -252,6 +252,9 @@ describe('a release page', () => {
     // The player lists a track of that name too: the page's own button is the one.
     const play = page.locator('.release-play');
     expect(await play.textContent()).toBe('Play Suburban Ride');
+    // Before anything is chosen, the player offers the playlist at that track too.
+    const offered = page.locator('section.player .player-track[aria-current="true"] .player-track-number');
+    await expect.poll(() => offered.textContent()).toBe('2');
     await hydrated(play);
     await play.click();
     await page.locator('.release-play').getByText(t('en', 'player:pause')).waitFor();

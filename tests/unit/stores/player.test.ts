@@ -164,6 +164,14 @@ describe('a single’s play button (a shared playlist, started at the single’s
     expect(state()).toMatchObject({ index: 1, playing: false });
   });
 
+  it('offers the playlist at its track, or at the first when the list lacks it', async () => {
+    await player.offerPlaylist('Singles', 'SUBURBAN RIDE');
+    expect(state()).toMatchObject({ status: 'offered', index: 1 });
+    build(async (name) => (name === 'Singles' ? SINGLES : []));
+    await player.offerPlaylist('Singles', 'Sometimes Rock');
+    expect(state()).toMatchObject({ status: 'offered', index: 0 });
+  });
+
   it('starts an offered playlist at its track', async () => {
     await player.offerPlaylist('Singles');
     player.playPlaylist('Singles', 'Suburban Ride');
