@@ -34,4 +34,14 @@ export default defineConfig({
     }),
   ],
   devToolbar: { enabled: false },
+  vite: {
+    build: {
+      // Astro inlines a small page script as an inline `<script type="module">`. When the
+      // ClientRouter swaps in a page whose last module script is inline, it appends an empty
+      // `data:` module script to learn when the inline ones have run, and the CSP (no `data:`
+      // scripts) refuses it. Page scripts therefore stay files (a few hundred bytes, cached);
+      // other assets keep Vite's default (undefined: inline under 4 KB).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+    },
+  },
 });

@@ -4,10 +4,11 @@
  */
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isAudioFile } from '../server/services/audio-formats.ts';
+import { isAudioFile } from '../src/lib/audio-formats.ts';
+import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { generateDemoMedia } from './demo-media/generate.ts';
 
-const mediaDir = resolve(process.env['MEDIA_DIR'] ?? 'media');
+const mediaDir = resolve(process.env['MEDIA_DIR'] ?? DEFAULT_MEDIA_DIR);
 
 async function hasAudio(dir: string): Promise<boolean> {
   try {

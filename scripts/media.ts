@@ -11,7 +11,7 @@
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { extensionOf } from '../server/services/audio-formats.ts';
+import { extensionOf } from '../src/lib/audio-formats.ts';
 import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
 import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
 import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';

@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -22,7 +23,7 @@ const envSchema = z.object({
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
   /** The music: one folder per playlist. */
-  MEDIA_DIR: z.string().min(1).default('media'),
+  MEDIA_DIR: z.string().min(1).default(DEFAULT_MEDIA_DIR),
   /**
    * Where the audio URLs point: this server's /media by default, or a CDN or object store
    * holding the same folders (an absolute https URL, no trailing slash).

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
-import { extensionOf } from '../services/audio-formats.ts';
+import { extensionOf } from '../../src/lib/audio-formats.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 

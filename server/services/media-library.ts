@@ -1,29 +1,23 @@
 /**
  * The media library: `media/<playlist>/<files>`, one folder per playlist. Tags are read
- * with music-metadata (the file name stands in for a missing title and track number);
- * tracks are ordered by track number, then name. The index lives in memory, is built at
- * start and rebuilt when files are added, changed or removed; an unchanged file is not
- * parsed again. A broken file is logged and skipped, never fatal.
+ * with music-metadata (lib/audio-tags.ts: the file name stands in for a missing title and
+ * track number); tracks are ordered by track number, then name (lib/track-order.ts). The
+ * index lives in memory, is built at start and rebuilt when files are added, changed or
+ * removed; an unchanged file is not parsed again. A broken file is logged and skipped, never fatal.
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseFile } from 'music-metadata';
-import { AUDIO_TYPES, extensionOf, isAudioFile } from './audio-formats.ts';
+import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
+import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
+import { compareTracks } from '../../src/lib/track-order.ts';
 
-/** One playable track, as the API describes it. */
-export interface Track {
+/** One playable track, as the API describes it: its tags, and what serving it needs. */
+export interface Track extends AudioTags {
   playlist: string;
   /** The file's name inside the playlist folder. */
   file: string;
-  title: string;
-  artist: string | null;
-  album: string | null;
-  trackNumber: number | null;
-  /** Seconds. */
-  duration: number;
-  hasCover: boolean;
   mimeType: string;
   /** Bytes. */
   size: number;
@@ -71,17 +65,6 @@ export interface MediaLibraryOptions {
   debounceMs?: number;
 }
 
-/** `01-Title.mp3` gives track number 1; the title keeps the prefix (the client strips it). */
-function fromFileName(file: string): { title: string; trackNumber: number | null } {
-  const title = file.slice(0, file.length - extensionOf(file).length);
-  const prefix = /^(\d+)/.exec(title);
-  return { title, trackNumber: prefix ? Number(prefix[1]) : null };
-}
-
-const byOrder = (a: Track, b: Track) =>
-  (a.trackNumber ?? Number.MAX_SAFE_INTEGER) - (b.trackNumber ?? Number.MAX_SAFE_INTEGER) ||
-  a.file.localeCompare(b.file, undefined, { numeric: true });
-
 /**
  * A digest of everything the API tells about the index (each track's version covers its file's
  * path, size and mtime): instances reading the same folder agree, so their ETags do.
@@ -113,21 +96,10 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
     const key = `${info.size}:${info.mtimeMs}`;
     const cached = parsed.get(path);
     if (cached?.key === key) return cached.track;
-    const { common, format } = await parseFile(path, { duration: true });
-    // The parser is lenient: a file with no decodable audio comes back without a duration.
-    if (!format.hasAudio || !format.duration || !Number.isFinite(format.duration)) {
-      throw new Error('no playable audio found');
-    }
-    const fallback = fromFileName(file);
     const track: Track = {
       playlist,
       file,
-      title: common.title?.trim() || fallback.title,
-      artist: common.artist?.trim() || null,
-      album: common.album?.trim() || null,
-      trackNumber: common.track.no ?? fallback.trackNumber,
-      duration: format.duration,
-      hasCover: (common.picture?.length ?? 0) > 0,
+      ...(await readAudioTags(path, file)),
       mimeType: AUDIO_TYPES[extensionOf(file)] ?? 'application/octet-stream',
       size: info.size,
       version: createHash('sha1').update(`${path}:${key}`).digest('base64url').slice(0, 10),
@@ -149,7 +121,7 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
         log.warn({ playlist, file, reason: (error as Error).message }, 'skipped an unreadable audio file');
       }
     }
-    return tracks.sort(byOrder);
+    return tracks.sort(compareTracks);
   }
 
   async function rescan(): Promise<void> {

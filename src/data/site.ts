@@ -3,6 +3,7 @@ import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
 import videoList from '../../content/videos.json';
 import { parseDayMonthYear } from '../lib/dates.ts';
+import { libraryTracks } from '../lib/release-tracks.ts';
 
 /** The site settings from `content/site.json`. */
 export async function getSite() {
@@ -34,22 +35,25 @@ const GENERATED_COVERS = import.meta.glob<ImageMetadata>('../assets/covers/*.png
 const byReleaseDate = (a: { released: string }, b: { released: string }) => b.released.localeCompare(a.released);
 
 /**
- * The releases of `content/releases/`, newest first, each with its cover: the artist's own,
- * else the generated stand-in. `slug` is the file's name (the release page's address).
+ * The releases of `content/releases/`, newest first, each with its cover (the artist's own,
+ * else the generated stand-in) and its tracks (the file's list, else the media library's at
+ * build time, else none). `slug` is the file's name (the release page's address).
  */
 export async function getReleases() {
   const entries = await getCollection('releases');
-  return entries
-    .map(({ id, data }) => {
+  const releases = await Promise.all(
+    entries.map(async ({ id, data }) => {
       const cover = data.cover ?? GENERATED_COVERS[`../assets/covers/${id}.png`];
       if (!cover) {
         throw new Error(
           `content/releases/${id}.json: cover: no cover given and no generated one; add "cover" or run npm run brand`,
         );
       }
-      return { ...data, slug: id, cover, coverIsGenerated: !data.cover };
-    })
-    .sort(byReleaseDate);
+      const tracks = data.tracks ?? (await libraryTracks(data));
+      return { ...data, tracks, slug: id, cover, coverIsGenerated: !data.cover };
+    }),
+  );
+  return releases.sort(byReleaseDate);
 }
 
 export type Release = Awaited<ReturnType<typeof getReleases>>[number];

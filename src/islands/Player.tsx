@@ -21,6 +21,8 @@ interface PlayerProps {
    * before anything is chosen, for one tap on play, instead of the home page's status.
    */
   offerDefault?: boolean;
+  /** A single's page: the offer starts at the track of this title, as its play button does. */
+  offerTrack?: string | undefined;
   /** The releases' covers and the logo: what the player shows when a track has no cover. */
   covers?: PlayerCovers | undefined;
 }
@@ -28,7 +30,13 @@ interface PlayerProps {
 /** How far one arrow key moves the progress slider, as a fraction of the track. */
 const KEY_SEEK_FRACTION = 0.05;
 
-export default function Player({ labels: builtLabels, defaultPlaylist, offerDefault = false, covers }: PlayerProps) {
+export default function Player({
+  labels: builtLabels,
+  defaultPlaylist,
+  offerDefault = false,
+  offerTrack,
+  covers,
+}: PlayerProps) {
   const state = useStore($player);
   const progressFill = useRef<HTMLDivElement>(null);
   // Through the CSSOM, not a style attribute: the page's CSP allows no inline style
@@ -50,8 +58,8 @@ export default function Player({ labels: builtLabels, defaultPlaylist, offerDefa
     const player = getPlayer();
     player.setDefaultPlaylist(defaultPlaylist);
     // What was playing or saved comes first; the offer only fills an empty player.
-    void player.restore().then(() => (offerDefault ? player.offerPlaylist(defaultPlaylist) : undefined));
-  }, [defaultPlaylist, offerDefault]);
+    void player.restore().then(() => (offerDefault ? player.offerPlaylist(defaultPlaylist, offerTrack) : undefined));
+  }, [defaultPlaylist, offerDefault, offerTrack]);
 
   const track = state.tracks[state.index];
   const picture = track ? trackPicture(track, state.playlist, covers ?? null) : null;

@@ -16,6 +16,9 @@ export const SENT_CONFIRMATION_MS = 4000;
 export const DEFAULT_VOLUME = 0.5;
 export const VOLUME_STEP = 0.1;
 
+/** The music's folder, one subfolder per playlist, when MEDIA_DIR does not name another. */
+export const DEFAULT_MEDIA_DIR = 'media';
+
 /** The media query for the phone layout. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 /** The media query for visitors who asked for less motion. */

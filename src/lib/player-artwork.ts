@@ -3,7 +3,7 @@
  * project's logo. The player shows it, and the lock screen (Media Session) gets it in the
  * sizes phones ask for. Pure, for the unit tests.
  */
-import { displayTitle } from './player-logic.ts';
+import { titleKey } from './track-titles.ts';
 
 /** One size of a picture, as Media Session takes it. */
 export interface ArtworkImage {
@@ -37,8 +37,6 @@ export interface TrackPicture {
   source: 'track' | 'release' | 'logo';
 }
 
-const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
-
 /**
  * The release a track belongs to: the one of its playlist named like the track (a single),
  * else the playlist's only release; none when the playlist holds several and none matches.
@@ -49,9 +47,11 @@ export function releaseOf(
   releases: readonly ReleaseArtwork[],
 ): ReleaseArtwork | undefined {
   const inPlaylist = releases.filter((release) => release.playlist === playlist);
-  const title = displayTitle(trackTitle);
+  // The same reading of titles as a single's page uses to find its track (lib/track-titles.ts).
+  const title = titleKey(trackTitle);
   return (
-    inPlaylist.find((release) => same(release.title, title)) ?? (inPlaylist.length === 1 ? inPlaylist[0] : undefined)
+    inPlaylist.find((release) => titleKey(release.title) === title) ??
+    (inPlaylist.length === 1 ? inPlaylist[0] : undefined)
   );
 }
 

@@ -1,4 +1,4 @@
-/** The icons we draw ourselves (see `components/SocialIcon.astro`); a link names one of them. */
+/** The icons we draw ourselves (see `components/SocialIconSprite.astro`); a link names one of them. */
 export const SOCIAL_ICONS = [
   'spotify',
   'apple-music',
@@ -11,3 +11,8 @@ export const SOCIAL_ICONS = [
   'facebook',
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
+
+/** The id of an icon's `<symbol>` in the page's sprite (components/SocialIconSprite.astro). */
+export function socialIconId(name: SocialIcon): string {
+  return `icon-${name}`;
+}

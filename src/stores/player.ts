@@ -10,6 +10,7 @@ import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
 import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
+import { findTrackByTitle } from '../lib/track-titles.ts';
 
 /**
  * 'offered': a playlist's tracks are shown, ready for one tap, but nothing was chosen and
@@ -72,23 +73,38 @@ export interface PlayerParts {
 
 export const STORAGE_KEY = 'player';
 
+export interface LoadOptions {
+  playNow?: boolean;
+  index?: number;
+  /** Start at the track of this title (see lib/track-titles.ts) when the list has one. */
+  title?: string | undefined;
+}
+
 export interface Player {
   $state: MapStore<PlayerState>;
   /** The playlist the play button starts when nothing is loaded yet. */
   setDefaultPlaylist(name: string): void;
   /** The releases' covers and the logo, for the lock screen when a track has no cover. */
   setCovers(covers: PlayerCovers): void;
-  /** A key or play button for `name`: toggles when it is loaded, else loads it and plays. */
-  playPlaylist(name: string): void;
-  /** Loads a playlist: track 0 (or `index`), paused, source set; plays when `playNow`. */
-  loadPlaylist(name: string, options?: { playNow?: boolean; index?: number }): Promise<void>;
+  /**
+   * A key or play button for `name`: toggles when it is loaded, else loads it and plays. With
+   * `title` (a single's page, in the shared Singles playlist), from the track of that title when
+   * the playlist has it (else as without): it switches to that track if another one is loaded.
+   */
+  playPlaylist(name: string, title?: string): void;
+  /**
+   * Loads a playlist: track 0 (or `index`, or the track titled `title` when the list has one),
+   * paused, source set; plays when `playNow`.
+   */
+  loadPlaylist(name: string, options?: LoadOptions): Promise<void>;
   /** Fetches a playlist ahead of a click, so the click can start at once. */
   prefetchPlaylist(name: string): void;
   /**
    * Shows a playlist's tracks, ready to play with one tap, when nothing is loaded, loading or
-   * restored; loads no audio until the visitor plays. Resolves once shown (or given up).
+   * restored; loads no audio until the visitor plays. Resolves once shown (or given up). With
+   * `title` (a single's page), the offered track is the one of that title when the list has it.
    */
-  offerPlaylist(name: string): Promise<void>;
+  offerPlaylist(name: string, title?: string): Promise<void>;
   togglePlay(): void;
   next(): void;
   previous(): void;
@@ -207,8 +223,13 @@ export function createPlayer(parts: PlayerParts): Player {
     setTrack(index >= 0 && index < tracks.length ? index : 0, play);
   }
 
-  async function loadPlaylist(name: string, options: { playNow?: boolean; index?: number } = {}): Promise<void> {
-    const { playNow = false, index = 0 } = options;
+  async function loadPlaylist(name: string, options: LoadOptions = {}): Promise<void> {
+    const { playNow = false, title } = options;
+    /** The title, looked up in the fetched list, wins over the index; no such title: the index. */
+    const startIndex = (tracks: readonly PlaylistTrack[]) => {
+      const titled = title === undefined ? -1 : findTrackByTitle(tracks, title);
+      return titled === -1 ? (options.index ?? 0) : titled;
+    };
     if (!name) {
       log.error(MISSING_NAME_ERROR);
       return;
@@ -218,14 +239,14 @@ export function createPlayer(parts: PlayerParts): Player {
     // Already fetched: apply in this same tick, so play() still runs inside the visitor's click.
     const known = fetched.get(name);
     if (known) {
-      apply(name, known, index, playNow);
+      apply(name, known, startIndex(known), playNow);
       return;
     }
     const previousStatus = $state.get().status;
     $state.set({ ...$state.get(), status: 'loading', loading: name });
     try {
       const tracks = await getPlaylist(name);
-      if (mine === ticket) apply(name, tracks, index, playNow);
+      if (mine === ticket) apply(name, tracks, startIndex(tracks), playNow);
     } catch (error) {
       log.error('Erro ao carregar playlist', error);
       if (mine === ticket)
@@ -263,7 +284,7 @@ export function createPlayer(parts: PlayerParts): Player {
     setTrack(toIndex(index, tracks.length), true);
   }
 
-  async function offerPlaylist(name: string): Promise<void> {
+  async function offerPlaylist(name: string, title?: string): Promise<void> {
     const nothingChosen = () => $state.get().status === 'initial' && $state.get().playlist === null;
     if (!name || !nothingChosen()) return;
     const mine = ticket;
@@ -271,7 +292,8 @@ export function createPlayer(parts: PlayerParts): Player {
       const tracks = await getPlaylist(name);
       // A choice made meanwhile (a tap, a restored track) wins over the offer.
       if (mine !== ticket || !nothingChosen() || tracks.length === 0) return;
-      $state.set({ ...$state.get(), status: 'offered', playlist: name, tracks, index: 0, progress: 0 });
+      const index = title === undefined ? 0 : Math.max(0, findTrackByTitle(tracks, title));
+      $state.set({ ...$state.get(), status: 'offered', playlist: name, tracks, index, progress: 0 });
     } catch (error) {
       log.error('Erro ao carregar playlist', error);
     }
@@ -349,10 +371,16 @@ export function createPlayer(parts: PlayerParts): Player {
       const track = tracks[index];
       if (track) describeForMediaSession(track, playlist);
     },
-    playPlaylist: (name) => {
+    playPlaylist: (name, title) => {
       const state = $state.get();
-      if (name === state.playlist && state.tracks.length > 0) togglePlay();
-      else void loadPlaylist(name, { playNow: true });
+      if (name !== state.playlist || state.tracks.length === 0) {
+        void loadPlaylist(name, { playNow: true, title });
+        return;
+      }
+      const titled = title === undefined ? -1 : findTrackByTitle(state.tracks, title);
+      // Another track of the loaded playlist is this page's single: switch to it and play.
+      if (titled !== -1 && titled !== state.index) setTrack(titled, true);
+      else togglePlay();
     },
     loadPlaylist,
     prefetchPlaylist: (name) => {
@@ -399,9 +427,12 @@ export function getPlayer(): Player {
   return instance;
 }
 
-/** Starts a playlist from anywhere on the page (the hero keys call this). */
-export function playPlaylist(name: string): void {
-  getPlayer().playPlaylist(name);
+/**
+ * Starts a playlist from anywhere on the page (the hero keys call this); a single's page
+ * names its track, to start there.
+ */
+export function playPlaylist(name: string, title?: string): void {
+  getPlayer().playPlaylist(name, title);
 }
 
 /** Fetches a playlist ahead of a likely click (hover or focus on a key). */

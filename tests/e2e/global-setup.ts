@@ -22,7 +22,7 @@ declare module 'vitest' {
     staticUrl: string;
     /** The generated demo music the server plays, in a temporary folder. */
     mediaDir: string;
-    /** The same site built with test analytics ids, served by its own server. */
+    /** The same site built with test analytics ids and the demo music, served by its own server. */
     analyticsUrl: string;
     /** That analytics build on a plain static file host. */
     staticAnalyticsUrl: string;
@@ -36,21 +36,24 @@ const DEMO_SECONDS = 3;
 
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  // Always rebuilt, so it never lags behind the source.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  await generateDemoMedia(mediaDir, DEMO_SECONDS);
+  // Always rebuilt, so it never lags behind the source. It is built with the demo music as its
+  // media library, as a deployment is built with its music: its release pages list the tracks
+  // read from those files (dist/ is built with whatever media/ holds, often nothing).
   execFileSync('npx', ['astro', 'build', '--silent'], {
     stdio: 'inherit',
     env: {
       ...process.env,
       ASTRO_TELEMETRY_DISABLED: '1',
       ASTRO_OUT_DIR: `./${ANALYTICS_DIST}`,
+      MEDIA_DIR: mediaDir,
       PUBLIC_GA_ID: TEST_ANALYTICS.gaId,
       PUBLIC_ADS_ID: TEST_ANALYTICS.adsId,
       PUBLIC_ADS_CONVERSION_LABEL: TEST_ANALYTICS.conversionLabel,
     },
   });
-  const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  await generateDemoMedia(mediaDir, DEMO_SECONDS);
   const app = await buildApp(
     loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   );

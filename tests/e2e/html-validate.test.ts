@@ -1,5 +1,5 @@
-/** Every built page is valid HTML. */
-import { readdirSync } from 'node:fs';
+/** Every built page is valid HTML, and draws every icon it points at. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
@@ -42,5 +42,13 @@ describe('html-validate', () => {
       result.messages.map((message) => `${message.ruleId} at ${message.line}:${message.column}: ${message.message}`),
     );
     expect(messages).toEqual([]);
+  });
+
+  // An icon is a `<use>` of a symbol the layout adds once (SocialIconSprite.astro), when the
+  // page lists the icons it shows; a missing one leaves an empty box.
+  it.each(pages)('dist/%s holds a symbol for every icon it uses', (page) => {
+    const html = readFileSync(join('dist', page), 'utf8');
+    const used = [...html.matchAll(/<use href="#([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(used.filter((id) => !html.includes(`<symbol id="${id}"`))).toEqual([]);
   });
 });

@@ -6,10 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
 import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
 import { hydrated, LANGS, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
+/** The build whose media library held the demo music (see global-setup.ts). */
+const analyticsUrl = inject('analyticsUrl');
 const browser = useBrowser();
 const SITE = 'https://andremourapassos.com';
 
@@ -27,6 +30,11 @@ const RELEASES = readdirSync('content/releases')
     slug: name.replace(/\.json$/, ''),
     ...(JSON.parse(readFileSync(`content/releases/${name}`, 'utf8')) as ReleaseFile),
   }));
+
+/** The newest single by release date: no file names the singles key, which presents it. */
+const NEWEST_SINGLE = RELEASES.filter((release) => release.kind === 'Single').reduce((newest, release) =>
+  release.released > newest.released ? release : newest,
+);
 
 /** Every JSON-LD document of the page, in order. */
 async function jsonLdDocuments(page: Page): Promise<Record<string, unknown>[]> {
@@ -97,10 +105,18 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
         description: release.description[lang],
         byArtist: { '@type': 'MusicGroup', name: 'Same Bloods Cocktail', url: `${SITE}/${lang}` },
       });
-      const tracks = (release as { tracks?: { title: string }[] }).tracks;
+      // The tracks are the file's, else the media library's at build time (whatever media/
+      // held then): the structured data describes the very list the page shows.
+      const fileTracks = (release as { tracks?: { title: string }[] }).tracks;
       const trackCount = (release as { trackCount?: number }).trackCount;
-      expect(album?.['numTracks']).toBe(tracks?.length ?? trackCount);
-      expect(album?.['track']).toEqual(tracks?.map((track) => ({ '@type': 'MusicRecording', name: track.title })));
+      const shown = await page
+        .locator('.release-tracks li')
+        .evaluateAll((items) => items.map((item) => item.firstChild?.textContent ?? ''));
+      if (fileTracks) expect(shown).toEqual(fileTracks.map((track) => track.title));
+      expect(album?.['numTracks']).toBe(shown.length > 0 ? shown.length : trackCount);
+      expect((album?.['track'] as { name: string }[] | undefined)?.map((track) => track.name)).toEqual(
+        shown.length > 0 ? shown : undefined,
+      );
       expect(relativeUrls([person, album])).toEqual([]);
       await page.context().close();
     },
@@ -208,9 +224,58 @@ describe('a release page', () => {
       .locator('section.player')
       .getByRole('button', { name: t('es', 'player:pause') })
       .waitFor();
-    // Astro's router adds an empty data: script when it swaps in the home page's inline
-    // scripts, which the CSP refuses (as from any other page to the home page); nothing else.
-    expect(problems.errors.filter((error) => !error.includes("'data:application/javascript,'"))).toEqual([]);
+    // No CSP error on the way either: were the home page to carry an inline module script,
+    // the router would add a `data:` script to wait for it, and the CSP would refuse it.
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  /**
+   * A page whose API answers the Singles playlist with track `index` retitled `title` (the
+   * demo set's singles have other titles). The player asks by GET (/graphql?query=…).
+   */
+  async function pageWithSingleAt(index: number, title: string) {
+    const { page, problems } = await openPage(browser());
+    await page.route(/\/graphql\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data?: { playlist?: { title: string }[] } };
+      const track = body.data?.playlist?.[index];
+      if (decodeURIComponent(route.request().url()).includes('"playlistName":"Singles"') && track) track.title = title;
+      await route.fulfill({ response, json: body });
+    });
+    return { page, problems };
+  }
+
+  it('of a single starts the Singles playlist at that single’s track', async () => {
+    const { page, problems } = await pageWithSingleAt(1, '02-suburban RIDE');
+    await page.goto(`${baseUrl}/en/music/suburban-ride`);
+    // The player lists a track of that name too: the page's own button is the one.
+    const play = page.locator('.release-play');
+    expect(await play.textContent()).toBe('Play Suburban Ride');
+    // Before anything is chosen, the player offers the playlist at that track too.
+    const offered = page.locator('section.player .player-track[aria-current="true"] .player-track-number');
+    await expect.poll(() => offered.textContent()).toBe('2');
+    await hydrated(play);
+    await play.click();
+    await page.locator('.release-play').getByText(t('en', 'player:pause')).waitFor();
+    const current = page.locator('section.player .player-track[aria-current="true"]');
+    expect(await current.textContent()).toContain('suburban RIDE');
+    expect(await current.locator('.player-track-number').textContent()).toBe('2');
+    // The audio is that track's file, and it plays.
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('suburban RIDE');
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('of a single the playlist lacks starts the Singles playlist at its first track', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/en/music/sometimes-rock`);
+    const play = page.getByRole('button', { name: 'Play Sometimes Rock' });
+    await hydrated(play);
+    await play.click();
+    await page.locator('.release-play').getByText(t('en', 'player:pause')).waitFor();
+    const current = page.locator('section.player .player-track[aria-current="true"]');
+    expect(await current.locator('.player-track-number').textContent()).toBe('1');
     await page.context().close();
   });
 
@@ -218,6 +283,36 @@ describe('a release page', () => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/en/music/strange-way-to-know-me`);
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('track lists read from the media library at build time', () => {
+  // That build's media library is the generated demo set (tests/e2e/global-setup.ts).
+  const demo = (name: string) => DEMO_PLAYLISTS.find((playlist) => playlist.name === name)?.titles ?? [];
+
+  it.each(LANGS)('in %s, an EP without a list in its file lists its folder’s tracks, with durations', async (lang) => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${analyticsUrl}/${lang}/music/cocktail-n1`);
+    const items = page.locator('.release-tracks li');
+    expect(await items.evaluateAll((list) => list.map((item) => item.firstChild?.textContent))).toEqual(
+      demo('Cocktail Nº1'),
+    );
+    const durations = await page.locator('.release-tracks .release-duration').allTextContents();
+    expect(durations).toEqual(demo('Cocktail Nº1').map(() => '0:03'));
+    const album = (await jsonLdDocuments(page))[1];
+    expect(album?.['numTracks']).toBe(demo('Cocktail Nº1').length);
+    expect(album?.['track']).toEqual(
+      demo('Cocktail Nº1').map((name) => ({ '@type': 'MusicRecording', name, duration: 'PT0M3S' })),
+    );
+    await page.context().close();
+  });
+
+  it('a release whose file lists its tracks keeps that list', async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${analyticsUrl}/en/music/sometimes-rock`);
+    expect(await page.locator('.release-tracks li').allTextContents()).toEqual(['Sometimes Rock']);
+    expect((await jsonLdDocuments(page))[1]?.['numTracks']).toBe(1);
     await page.context().close();
   });
 });
@@ -270,15 +365,31 @@ describe('covers where the music is shown', () => {
     },
   );
 
-  it('the phone dialog of a key shows its cover too', async () => {
+  it.each(LANGS)('in %s, the singles key presents the newest single: its cover and its page', async (lang) => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/${lang}`);
+    const panel = page.locator('#key-singles');
+    expect(await panel.locator('img.key-panel-cover').getAttribute('alt')).toBe(
+      t(lang, 'music:coverAlt', { title: NEWEST_SINGLE.title }),
+    );
+    expect(await panel.locator('a.key-panel-release').getAttribute('href')).toBe(
+      `/${lang}/music/${NEWEST_SINGLE.slug}`,
+    );
+    await page.context().close();
+  });
+
+  it.each([
+    ['ep2', 'Cocktail Nº2'],
+    ['singles', NEWEST_SINGLE.title],
+  ])('the phone dialog of the %s key shows its cover too', async (keyId, title) => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/pt`);
-    const key = page.locator('.key-ep2 .key');
+    const key = page.locator(`.key-${keyId} .key`);
     await hydrated(key);
     await key.click();
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
-    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe('Capa de Cocktail Nº2');
+    expect(await dialog.locator('img.key-panel-cover').getAttribute('alt')).toBe(`Capa de ${title}`);
     await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.decode());
     expect(
       await dialog.locator('img.key-panel-cover').evaluate((image: HTMLImageElement) => image.naturalWidth),

@@ -137,6 +137,48 @@ describe('play buttons and keys', () => {
   });
 });
 
+describe('a single’s play button (a shared playlist, started at the single’s track)', () => {
+  const SINGLES = [track('01-Estranho', 1), track('02-Suburban Ride', 2), track('03-Canção do Ônibus', 3)];
+  beforeEach(() => build(async (name) => (name === 'Singles' ? SINGLES : (LIBRARY[name] ?? []))));
+
+  it('loads the playlist and plays from the track of that title, case and accents aside', async () => {
+    player.playPlaylist('Singles', 'cancao do onibus');
+    await vi.waitFor(() => expect(state().playing).toBe(true));
+    expect(state().index).toBe(2);
+    expect(audio.src).toBe(SINGLES[2]?.url);
+  });
+
+  it('plays from the first track when the playlist has no track of that title', async () => {
+    player.playPlaylist('Singles', 'Sometimes Rock');
+    await vi.waitFor(() => expect(state().playing).toBe(true));
+    expect(state().index).toBe(0);
+  });
+
+  it('switches to its track when another track of the playlist is loaded, and toggles its own', async () => {
+    await player.loadPlaylist('Singles', { playNow: true });
+    expect(state().index).toBe(0);
+    player.playPlaylist('Singles', 'Suburban Ride');
+    expect(state()).toMatchObject({ index: 1, playing: true });
+    expect(audio.src).toBe(SINGLES[1]?.url);
+    player.playPlaylist('Singles', 'Suburban Ride');
+    expect(state()).toMatchObject({ index: 1, playing: false });
+  });
+
+  it('offers the playlist at its track, or at the first when the list lacks it', async () => {
+    await player.offerPlaylist('Singles', 'SUBURBAN RIDE');
+    expect(state()).toMatchObject({ status: 'offered', index: 1 });
+    build(async (name) => (name === 'Singles' ? SINGLES : []));
+    await player.offerPlaylist('Singles', 'Sometimes Rock');
+    expect(state()).toMatchObject({ status: 'offered', index: 0 });
+  });
+
+  it('starts an offered playlist at its track', async () => {
+    await player.offerPlaylist('Singles');
+    player.playPlaylist('Singles', 'Suburban Ride');
+    expect(state()).toMatchObject({ status: 'ready', index: 1, playing: true });
+  });
+});
+
 describe('offering a playlist (the landing page, before anything is chosen)', () => {
   it('shows its name and tracks without loading any audio', async () => {
     await player.offerPlaylist('Cocktail Nº1');

@@ -1,0 +1,108 @@
+/**
+ * How many compressed bytes of a page's HTML a phone needs before it can paint its first
+ * screen. A response's first round trip carries about 14 KB (TCP's initial window of ten
+ * packets of ~1.4 KB): the first screen should fit in it. The HTML up to where the first screen
+ * ends is compressed on its own, as a streaming compressor sends it (brotli and gzip at the
+ * levels scripts/precompress.ts uses).
+ *
+ * Where the first screen ends is measured in Chromium (`firstScreenEnd`): `npm run first-screen`
+ * prints it for any page, and an e2e test checks that it lies before the fixed marker the byte
+ * budget test (tests/unit/budgets/first-screen.test.ts) cuts the home pages at.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Parser } from 'htmlparser2';
+import type { Page } from 'playwright-core';
+import { KB } from './budgets.ts';
+
+/** The budget: a home page's first screen within the first 14 KB of its brotli-compressed HTML. */
+export const FIRST_SCREEN_BROTLI_BUDGET = 14 * KB;
+
+/** The phone the first screen is measured on (CSS px). */
+export const FIRST_SCREEN_VIEWPORT = { width: 390, height: 844 };
+
+/**
+ * Where a home page's hero section (menu, name, keyboard and player) has ended: the videos
+ * section begins. On a 390x844 phone the hero fills the screen and the videos start below
+ * it, so the HTML before this marker holds everything the phone shows before scrolling
+ * (tests/e2e/first-screen.test.ts measures the real end and checks it comes first).
+ */
+export const HOME_FIRST_SCREEN_MARKER = '<section id="videos"';
+
+/** Bytes of a text as stored and compressed. */
+export interface CompressedSizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** The sizes of `text` compressed as scripts/precompress.ts compresses pages. */
+export function compressedSizes(text: string): CompressedSizes {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length,
+  };
+}
+
+/** Every element of the HTML in document order, with where its markup starts and ends. */
+export function elementsOf(html: string): { name: string; start: number; end: number }[] {
+  const elements: { name: string; start: number; end: number }[] = [];
+  const open: number[] = [];
+  const parser = new Parser({
+    onopentag(name) {
+      open.push(elements.length);
+      elements.push({ name, start: parser.startIndex, end: parser.endIndex });
+    },
+    onclosetag() {
+      const element = elements[open.pop() ?? -1];
+      if (element) element.end = parser.endIndex;
+    },
+  });
+  parser.end(html);
+  return elements;
+}
+
+/** Where the first screen ends in a page's HTML (a string index), and after which element. */
+export interface FirstScreenEnd {
+  index: number;
+  element: string;
+}
+
+/**
+ * Where the first screen of the page open in `page` ends in its `html` (the very file it was
+ * loaded from; open it with JavaScript off, so the layout is the HTML's own, before any island
+ * hydrates). The last element in document order with a visible box inside the viewport marks
+ * it: the end of that element's markup. The browser's elements are matched to the HTML's by
+ * their order, which holds for the markup our build writes (checked element by element).
+ */
+export async function firstScreenEnd(page: Page, html: string): Promise<FirstScreenEnd> {
+  const shown = await page.evaluate(() => {
+    const { innerWidth: width, innerHeight: height } = window;
+    const all = [...document.querySelectorAll('*')];
+    let last = -1;
+    all.forEach((element, index) => {
+      if (getComputedStyle(element).visibility === 'hidden') return;
+      for (const box of element.getClientRects()) {
+        const inside = box.top < height && box.bottom > 0 && box.left < width && box.right > 0;
+        if (inside && box.width > 0 && box.height > 0) last = index;
+      }
+    });
+    return { last, names: all.map((element) => element.localName) };
+  });
+  const elements = elementsOf(html);
+  const mismatch = shown.names.slice(0, shown.last + 1).findIndex((name, index) => elements[index]?.name !== name);
+  if (mismatch !== -1) {
+    throw new Error(
+      `element ${String(mismatch)} is <${String(shown.names[mismatch])}> in the browser, not in the HTML`,
+    );
+  }
+  const last = elements[shown.last];
+  if (!last) throw new Error('nothing shows on the first screen');
+  return { index: last.end + 1, element: last.name };
+}
