@@ -5,8 +5,51 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Who may import whom (DESIGN.md): islands import stores and lib; stores import lib; lib
+ * imports no framework; the server imports nothing from src/ but the shared pure lib; nothing
+ * outside tests/ imports from tests/. A wrong arrow fails `npm run check`.
+ */
+const notTests = { group: ['**/tests/**'], message: 'Only tests import from tests/.' };
+const frameworks = {
+  group: [
+    'react',
+    'react-dom',
+    'react/*',
+    'react-dom/*',
+    'nanostores',
+    '@nanostores/*',
+    'astro',
+    'astro/*',
+    'astro:*',
+    '@astrojs/*',
+  ],
+  message: 'src/lib is plain TypeScript shared by the build, the browser and the server: no framework.',
+};
+/** @param {string} who */
+const pageParts = (who) => ({
+  group: ['**/components/**', '**/pages/**', '**/layouts/**', '**/data/**', 'astro:*'],
+  message: `${who} run in the browser: they may not import build-time Astro code.`,
+});
+/**
+ * @param {...{ group: string[]; message: string }} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
+const importRules = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [notTests, ...patterns] }] });
+
 export default defineConfig(
-  { ignores: ['dist/', 'dist-analytics/', '.astro/', 'node_modules/', 'data/', 'media/', 'bench/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-analytics/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'media/',
+      'perf/results/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {
@@ -20,6 +63,46 @@ export default defineConfig(
       // Fastify handlers and plugins are async by contract, awaiting or not.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  { files: ['**/*.{ts,tsx,astro,js,mjs}'], ignores: ['tests/**'], rules: importRules() },
+  {
+    files: ['src/lib/**'],
+    rules: importRules(frameworks, {
+      group: [
+        '**/stores/**',
+        '**/islands/**',
+        '**/components/**',
+        '**/pages/**',
+        '**/layouts/**',
+        '**/data/**',
+        '**/server/**',
+      ],
+      message: 'src/lib imports only src/lib.',
+    }),
+  },
+  {
+    files: ['src/stores/**'],
+    rules: importRules(pageParts('Stores'), {
+      group: ['react', 'react-dom', '@nanostores/react', '**/islands/**'],
+      message: 'Stores hold state; islands render it.',
+    }),
+  },
+  {
+    files: ['src/islands/**'],
+    rules: importRules(pageParts('Islands'), {
+      group: ['**/server/**'],
+      message: 'Islands talk to the server over HTTP.',
+    }),
+  },
+  {
+    files: ['server/**'],
+    rules: importRules(
+      {
+        group: ['**/src/**', '!**/src/lib', '!**/src/lib/**'],
+        message: 'The server imports nothing from src/ but the shared pure lib.',
+      },
+      { group: ['react', 'react-dom', 'astro', 'astro/*', 'astro:*'], message: 'The server renders nothing.' },
+    ),
   },
   astro.configs.recommended,
   {

@@ -1,6 +1,6 @@
 /**
  * `npm run first-screen`: where each page's first screen ends in its HTML on a 390x844 phone,
- * and how many compressed bytes the HTML up to there takes (scripts/bench/first-screen.ts),
+ * and how many compressed bytes the HTML up to there takes (perf/bench/first-screen.ts),
  * beside the whole page's. Pages are served from dist/ by a plain static host and opened in
  * Chromium with JavaScript off: the first paint is the HTML's own.
  *
@@ -8,14 +8,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { startStaticHost } from '../tests/e2e/static-host.ts';
-import { pageFile } from './bench/first-load.ts';
+import { startStaticHost } from '../perf/harness/static-host.ts';
+import { pageFile } from '../perf/bench/first-load.ts';
 import {
   compressedSizes,
   FIRST_SCREEN_VIEWPORT,
   firstScreenEnd,
   HOME_FIRST_SCREEN_MARKER,
-} from './bench/first-screen.ts';
+} from '../perf/bench/first-screen.ts';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 
 const DIST_DIR = 'dist';

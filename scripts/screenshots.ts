@@ -2,7 +2,7 @@
  * `npm run screenshots`: a PNG of every page at phone, tablet and desktop widths, and of the
  * hero's key dialog (phone) or key panel (wider), the video dialog and the poem dialog open,
  * written to screenshots/ (ignored by git), so a reviewer can look at the site without
- * starting it. Each shot's layout is measured too (tests/support/layout.ts): a page that
+ * starting it. Each shot's layout is measured too (scripts/layout.ts): a page that
  * scrolls sideways or a control off screen is reported, and the exit code is then 1.
  *
  * It builds when there is no build, starts the real server on a free port with the generated
@@ -22,15 +22,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import {
-  HOME_PATHS,
-  LANDING_PATHS,
-  RELEASE_PATHS,
-  measureLayout,
-  MOBILE_MAX_WIDTH,
-  viewportAt,
-} from '../tests/support/layout.ts';
-import { startBenchServer } from './bench/server.ts';
+import { HOME_PATHS, LANDING_PATHS, RELEASE_PATHS, measureLayout, MOBILE_MAX_WIDTH, viewportAt } from './layout.ts';
+import { startBenchServer } from '../perf/harness/server.ts';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 
 const DIST_DIR = 'dist';

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../perf/harness/smtp-peer.ts';
 import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
 
 const browser = useBrowser();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { FIRST_SCREEN_VIEWPORT, firstScreenEnd, HOME_FIRST_SCREEN_MARKER } from '../../scripts/bench/first-screen.ts';
+import { FIRST_SCREEN_VIEWPORT, firstScreenEnd, HOME_FIRST_SCREEN_MARKER } from '../../perf/bench/first-screen.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { LANGS } from './home-helpers.ts';
 

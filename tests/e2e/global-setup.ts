@@ -7,12 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { waitForRenditions } from '../../scripts/bench/renditions-ready.ts';
+import { waitForRenditions } from '../../perf/harness/renditions-ready.ts';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { TEST_ANALYTICS } from './analytics-ids.ts';
-import { startStaticHost } from './static-host.ts';
+import { startStaticHost } from '../../perf/harness/static-host.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

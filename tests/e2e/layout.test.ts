@@ -16,7 +16,7 @@ import {
   MOBILE_MAX_WIDTH,
   viewportAt,
   type LayoutReport,
-} from '../support/layout.ts';
+} from '../../scripts/layout.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { carousel, hydrated, nextFrames, type Lang } from './home-helpers.ts';
 

@@ -9,9 +9,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUDGETS, KB } from '../../../scripts/bench/budgets.ts';
-import { bytes } from '../../../scripts/bench/format.ts';
-import { builtPages, firstLoadTotals, readFirstLoad, type FirstLoad } from '../../../scripts/bench/first-load.ts';
+import { BUDGETS, KB } from '../../../perf/bench/budgets.ts';
+import { bytes } from '../../../perf/bench/format.ts';
+import { builtPages, firstLoadTotals, readFirstLoad, type FirstLoad } from '../../../perf/bench/first-load.ts';
 import { displayedWidths } from './displayed-images.ts';
 
 const DIST_DIR = 'dist';

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Parser } from 'htmlparser2';
-import { builtPages } from '../../../scripts/bench/first-load.ts';
+import { builtPages } from '../../../perf/bench/first-load.ts';
 
 /** iOS draws the home-screen icon at 180 × 180 (unless the link says otherwise). */
 const APPLE_TOUCH_ICON_WIDTH = 180;

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupBundles } from '../../../scripts/bench/bundles.ts';
-import { builtPages, firstLoadTotals, readFirstLoad } from '../../../scripts/bench/first-load.ts';
+import { groupBundles } from '../../../perf/bench/bundles.ts';
+import { builtPages, firstLoadTotals, readFirstLoad } from '../../../perf/bench/first-load.ts';
 
 const PAGE = `<!doctype html><html><head>
 <link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/touch.png">

@@ -17,7 +17,7 @@ import {
   compressedSizes,
   FIRST_SCREEN_BROTLI_BUDGET,
   HOME_FIRST_SCREEN_MARKER,
-} from '../../../scripts/bench/first-screen.ts';
+} from '../../../perf/bench/first-screen.ts';
 
 const DIST_DIR = 'dist';
 const built = existsSync(join(DIST_DIR, 'pt.html'));

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../server/services/message-store.ts';
 import { openStore, type StoreLocation } from '../../../server/services/stores/open-store.ts';
-import { startPostgres, type PostgresServer } from '../../support/engines.ts';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
+import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const ARTIST = 'andre@example.com';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const ARTIST = 'andre@example.com';

@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { uniqueDocument } from '../../../scripts/soak/graphql-documents.ts';
+import { uniqueDocument } from '../../../perf/soak/graphql-documents.ts';
 import { buildTestApp, createFixtureSite } from './fixture-site.ts';
 
 setFlagsFromString('--expose-gc');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
 import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
-import { startPostgres, type PostgresServer } from '../../support/engines.ts';
+import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 
 let postgres: PostgresServer;
 const folders: string[] = [];

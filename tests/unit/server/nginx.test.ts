@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYLIST_QUERY, playlistPath, PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
-import { startNginx, type NginxServer } from '../../support/nginx.ts';
+import { startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 

@@ -7,8 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
-import { freePort, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../../support/engines.ts';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
+import {
+  freePort,
+  startPostgres,
+  startRedis,
+  type PostgresServer,
+  type RedisServer,
+} from '../../../perf/harness/engines.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const ARTIST = 'andre@example.com';

@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync, rmSync, truncateSync, unlinkSync, writeFileS
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendRaw, statusOf } from '../../../scripts/soak/http.ts';
+import { sendRaw, statusOf } from '../../../perf/soak/http.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 

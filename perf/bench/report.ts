@@ -1,7 +1,7 @@
 /**
  * Turns the results into one table, each figure beside its budget, the old site's figure and a
- * pass/fail mark, printed as text and written as Markdown (bench/summary.md) next to the
- * full results (bench/results.json). It marks; it never decides the exit code.
+ * pass/fail mark, printed as text and written as Markdown (perf/results/summary.md) next to the
+ * full results (perf/results/results.json). It marks; it never decides the exit code.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -509,7 +509,7 @@ export function renderSummary(results: BenchResults, rows: readonly Row[]): stri
   ].join('\n');
 }
 
-/** Writes bench/results.json and bench/summary.md. */
+/** Writes perf/results/results.json and perf/results/summary.md. */
 export async function writeReport(dir: string, results: BenchResults, rows: readonly Row[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'results.json'), `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);

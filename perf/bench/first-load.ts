@@ -5,7 +5,7 @@
  * references, and the local images the HTML shows. Dynamic imports (web-vitals after the
  * analytics consent) are left out: they are not part of the first load.
  *
- * Shared by the benchmark (scripts/bench/bundles.ts) and the byte budget test
+ * Shared by the benchmark (perf/bench/bundles.ts) and the byte budget test
  * (tests/unit/budgets/), so both count the same bytes.
  */
 import { existsSync } from 'node:fs';

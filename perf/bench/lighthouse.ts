@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { CHROME_PATH, OFFLINE_FLAGS } from '../chromium.ts';
+import { CHROME_PATH, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 import { median } from './stats.ts';
 
 /** Headless, and nothing that reaches for the (closed) network on its own. */

@@ -21,6 +21,7 @@ import {
 } from './mail.ts';
 import { copyMedia, garbage, LONG_PLAYLIST, LONG_TRACKS, trackPath } from './media.ts';
 import { judged, reported, type Row } from './report.ts';
+import { withScenarioServer } from './scenario-server.ts';
 import { startSoakServer, type SoakServer } from './server.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -76,16 +77,7 @@ const describeStatuses = (statuses: Record<string, number>) =>
 /** SMTP refusing with 451, then 550, then down, then back: everything delivered once. */
 export async function smtpOutage(context: SoakContext): Promise<Row[]> {
   const scenario = 'Faults: SMTP';
-  const peer = await startSmtpPeer();
-  const dataDir = await mkdtemp(join(context.root, 'data-'));
-  const server = await startSoakServer(context.distDir, {
-    scenario,
-    logFile: context.logFile,
-    dataDir,
-    mediaDir: await copyMedia(context.mediaTemplate, context.root),
-    env: mailEnv(peer),
-  });
-  try {
+  return withScenarioServer(context, scenario, {}, async ({ server, peer, dataDir }) => {
     const trickle = contactTrickle(() => server.url, 'smtp', 150);
     const phases: [string, () => Promise<void> | void, number][] = [
       ['accepting', () => peer.refuseWith(null), 1_000],
@@ -133,10 +125,7 @@ export async function smtpOutage(context: SoakContext): Promise<Row[]> {
       judged(scenario, 'mails delivered twice', audit.duplicates, '0', audit.duplicates === 0),
       judged(scenario, 'mails that match no message', audit.unexplained, '0', audit.unexplained === 0),
     ];
-  } finally {
-    await server.stop();
-    await peer.close();
-  }
+  });
 }
 
 /** SIGKILL amid contact traffic, restart on the same folders: every acknowledged message kept and delivered. */

@@ -1,5 +1,5 @@
 /**
- * The server behind the reference nginx (deploy/nginx/site.conf, run by tests/support/nginx.ts
+ * The server behind the reference nginx (deploy/nginx/site.conf, run by perf/harness/nginx.ts
  * with a free port and a temporary cache, no TLS): the same 50-connection load on a page, the
  * player's playlist GET and an audio Range request, each from a cold cache. nginx's access log
  * tells which requests (and audio slices) it had to fetch from the server.
@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { playlistPath, PREFLIGHT_HEADER } from '../../src/lib/playlist-api.ts';
-import { findNginx, NGINX_INSTALL_HINT, startNginx } from '../../tests/support/nginx.ts';
+import { findNginx, NGINX_INSTALL_HINT, startNginx } from '../harness/nginx.ts';
 import { CONNECTIONS, summarise, type LoadResult } from './load.ts';
 
 /** The playlist the player asks for most: the default one's first EP. */

@@ -12,13 +12,13 @@
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeMaster } from '../demo-media/master.ts';
-import { measureLoudness } from '../demo-media/measure.ts';
+import { writeMaster } from '../../scripts/demo-media/master.ts';
+import { measureLoudness } from '../../scripts/demo-media/measure.ts';
 import { openMediaLibrary } from '../../server/services/media-library.ts';
 import { openRenditions, type TrackRenditions } from '../../server/services/renditions/renditions.ts';
 import { measureThrottledPlayback, type NetworkConditions, type ThrottledPlayback } from './playback.ts';
-import { waitForRenditions } from './renditions-ready.ts';
-import { startBenchServer } from './server.ts';
+import { waitForRenditions } from '../harness/renditions-ready.ts';
+import { startBenchServer } from '../harness/server.ts';
 
 export const MASTER_SECONDS = 240;
 /** Chromium DevTools' "Slow 4G"-like profile the issue asks for. */

@@ -5,9 +5,9 @@
  */
 import { chmod, cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateDemoMedia } from '../demo-media/generate.ts';
-import { SAMPLE_RATE } from '../demo-media/synth.ts';
-import { encodeWav } from '../demo-media/wav.ts';
+import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
+import { SAMPLE_RATE } from '../../scripts/demo-media/synth.ts';
+import { encodeWav } from '../../scripts/demo-media/wav.ts';
 
 /** Short tracks keep the set quick to make; the ranges the load asks for fit in them. */
 const DEMO_SECONDS = 2;

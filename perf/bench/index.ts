@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the site, starts the real server, measures (Lighthouse, bundles,
  * load, click to playing), prints one table with each figure beside its budget, and writes
- * bench/results.json and bench/summary.md.
+ * perf/results/results.json and perf/results/summary.md.
  *
  * It measures; it does not judge: the exit code is 0 whatever the figures, and 1 only when
  * something could not run (the build, the server, a measurement). A Lighthouse that cannot
@@ -16,19 +16,20 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureAudio } from './audio.ts';
 import { measureBundles } from './bundles.ts';
-import { CHROME_PATH } from '../chromium.ts';
+import { CHROME_PATH } from '../../scripts/chromium.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
 import { measurePlayback } from './playback.ts';
 import { measureBehindProxy } from './proxy.ts';
-import { waitForRenditions } from './renditions-ready.ts';
+import { waitForRenditions } from '../harness/renditions-ready.ts';
 import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
-import type { BenchResults, Outcome } from './results.ts';
-import { startBenchServer, type BenchServer } from './server.ts';
+import type { BenchResults } from './results.ts';
+import { startProgress } from '../harness/progress.ts';
+import { startBenchServer, type BenchServer } from '../harness/server.ts';
 
 const DIST_DIR = 'dist';
-const REPORT_DIR = 'bench';
+const REPORT_DIR = 'perf/results';
 const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify'];
 const STATIC_PAGE = '/pt';
 
@@ -44,29 +45,9 @@ const plan = {
   throttledSamples: quick ? 1 : 3,
 };
 
-const startedAt = Date.now();
-const elapsed = () => {
-  const seconds = Math.round((Date.now() - startedAt) / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-};
-/** Progress goes to stderr, so stdout holds only the table and its notes. */
-const log = (line: string) => console.error(`[bench ${elapsed()}] ${line}`);
-
-const durations: Record<string, number> = {};
-/** Runs one measurement, timing it; an error becomes the outcome instead of stopping the rest. */
-async function measure<T>(name: string, run: () => Promise<T>): Promise<Outcome<T>> {
-  const started = Date.now();
-  log(`${name}…`);
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log(`${name} could not run: ${message}`);
-    return { ok: false, error: message };
-  } finally {
-    durations[name] = Math.round((Date.now() - started) / 100) / 10;
-  }
-}
+const progress = startProgress('bench');
+const { log, durations } = progress;
+const measure = progress.step;
 
 const atStart = { loadAverage: loadavg()[0] ?? 0, before: await sampleOthersCpuUse() };
 const cpuMeter = startCpuMeter();
@@ -136,14 +117,14 @@ try {
   await server.stop();
 }
 
-durations['total'] = Math.round((Date.now() - startedAt) / 100) / 10;
+durations['total'] = progress.seconds();
 const rows = buildRows(results);
 console.log(`\n${renderText(rows)}\n`);
 for (const line of notes(results)) console.log(`- ${line}`);
 const missed = missedBudgets(rows);
 console.log(missed.length === 0 ? '\nEvery budget is met.' : `\n${missed.length} budget(s) missed (see above).`);
 await writeReport(REPORT_DIR, results, rows);
-console.log(`\nWrote ${REPORT_DIR}/results.json and ${REPORT_DIR}/summary.md in ${elapsed()}.`);
+console.log(`\nWrote ${REPORT_DIR}/results.json and ${REPORT_DIR}/summary.md in ${progress.elapsed()}.`);
 
 const failedToRun = [
   bundles,

@@ -1,7 +1,7 @@
 /**
  * `npm run soak`: the real server under load, faults and hostile input, with figures. Starts
- * the server (scripts/bench/server.ts) with a real SMTP peer and temporary folders for each
- * scenario, prints one table with every figure beside what it must be, writes bench/soak.json,
+ * the server (perf/harness/server.ts) with a real SMTP peer and temporary folders for each
+ * scenario, prints one table with every figure beside what it must be, writes perf/results/soak.json,
  * and exits 1 when a must-hold invariant fails (a message lost or sent twice, a 5xx on hostile
  * input, a crash). Every request goes to 127.0.0.1. About five minutes on a 2-core VM.
  *
@@ -21,28 +21,24 @@ import { REAL_GRAPHQL_RATE_LIMIT } from './graphql-hostile.ts';
 import { runHeaders } from './headers.ts';
 import { runHostile, SOAK_REQUEST_TIMEOUT_MS } from './hostile.ts';
 import { LOAD_SECONDS, runLoad } from './load.ts';
-import { mailEnv, startSmtpPeer } from './mail.ts';
-import { makeMediaTemplate, copyMedia } from './media.ts';
+import { makeMediaTemplate } from './media.ts';
 import { brokenInvariants, judged, renderTable, reported, writeSoakReport, type Row } from './report.ts';
 import { twoInstances } from './instances.ts';
 import { defaultLimitsEnv, runKnownAttacks } from './repros.ts';
-import { crashes, startSoakServer } from './server.ts';
+import { withScenarioServer } from './scenario-server.ts';
+import { crashes } from './server.ts';
+import { startProgress } from '../harness/progress.ts';
 
 const DIST_DIR = resolve('dist');
-const REPORT_DIR = 'bench';
+const REPORT_DIR = 'perf/results';
 
 const { values: flags } = parseArgs({
   options: { seed: { type: 'string', default: '2024' }, quick: { type: 'boolean', default: false } },
 });
 const seed = Number(flags.seed);
 
-const startedAt = Date.now();
-const elapsed = () => {
-  const seconds = Math.round((Date.now() - startedAt) / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-};
-/** Progress goes to stderr, so stdout holds only the table. */
-const log = (line: string) => console.error(`[soak ${elapsed()}] ${line}`);
+const progress = startProgress('soak');
+const { log, elapsed, durations } = progress;
 
 if (!existsSync(join(DIST_DIR, 'pt.html'))) {
   console.error('There is no built site in dist/: run `npm run build` first.');
@@ -60,34 +56,16 @@ const secretPaths = [root, process.cwd()];
 
 const rows: Row[] = [];
 const figures: Record<string, unknown> = {};
-const durations: Record<string, number> = {};
 
 /** Runs one scenario; one that cannot run is a failed invariant, and the others still run. */
 async function scenario(name: string, run: () => Promise<Row[]>): Promise<void> {
-  const started = Date.now();
-  log(`${name}…`);
-  try {
-    rows.push(...(await run()));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log(`${name} could not run: ${message}`);
-    rows.push(judged(name, 'could not run', message, 'runs', false));
-  } finally {
-    durations[name] = Math.round((Date.now() - started) / 100) / 10;
-  }
+  const outcome = await progress.step(name, run);
+  rows.push(...(outcome.ok ? outcome.value : [judged(name, 'could not run', outcome.error, 'runs', false)]));
 }
 
 try {
-  await scenario('Load', async () => {
-    const peer = await startSmtpPeer();
-    const server = await startSoakServer(DIST_DIR, {
-      scenario: 'Load',
-      logFile,
-      dataDir: await mkdtemp(join(root, 'data-')),
-      mediaDir: await copyMedia(context.mediaTemplate, root),
-      env: mailEnv(peer),
-    });
-    try {
+  await scenario('Load', () =>
+    withScenarioServer(context, 'Load', {}, async ({ server, peer }) => {
       const load = await runLoad(server, peer, log, flags.quick ? 10 : LOAD_SECONDS);
       figures['load'] = load;
       const s = 'Load';
@@ -127,11 +105,8 @@ try {
         judged(s, 'mails delivered twice', load.delivery.duplicates, '0', load.delivery.duplicates === 0),
         judged(s, 'mails that match no message', load.delivery.unexplained, '0', load.delivery.unexplained === 0),
       ];
-    } finally {
-      await server.stop();
-      await peer.close();
-    }
-  });
+    }),
+  );
 
   await scenario('Faults: SMTP', () => smtpOutage(context));
   await scenario('Faults: SIGKILL', () => killAndRestart(context));
@@ -144,24 +119,16 @@ try {
     return memory.rows;
   });
 
-  const peer = await startSmtpPeer();
-  const hostileServer = await startSoakServer(DIST_DIR, {
-    scenario: 'Hostile input',
-    logFile,
-    dataDir: await mkdtemp(join(root, 'data-')),
-    mediaDir: await copyMedia(context.mediaTemplate, root),
-    // The real limits, behind a proxy (this process), with a short request time limit.
-    env: {
-      ...mailEnv(peer),
-      CONTACT_RATE_LIMIT: '5',
-      CONTACT_NETWORK_LIMIT: '100000',
-      CONTACT_GLOBAL_LIMIT: '100000',
-      GRAPHQL_RATE_LIMIT: String(REAL_GRAPHQL_RATE_LIMIT),
-      TRUST_PROXY: 'true',
-      REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),
-    },
-  });
-  try {
+  // The real limits, behind a proxy (this process), with a short request time limit.
+  const hostileLimits = {
+    CONTACT_RATE_LIMIT: '5',
+    CONTACT_NETWORK_LIMIT: '100000',
+    CONTACT_GLOBAL_LIMIT: '100000',
+    GRAPHQL_RATE_LIMIT: String(REAL_GRAPHQL_RATE_LIMIT),
+    TRUST_PROXY: 'true',
+    REQUEST_TIMEOUT_MS: String(SOAK_REQUEST_TIMEOUT_MS),
+  };
+  await withScenarioServer(context, 'Hostile input', hostileLimits, async ({ server: hostileServer, peer }) => {
     await scenario('Hostile input', async () => {
       const hostile = await runHostile(hostileServer, peer, seed, secretPaths, log);
       figures['hostile'] = hostile.figures;
@@ -172,28 +139,16 @@ try {
       figures['headers'] = { checked: headers.checked };
       return headers.rows;
     });
-  } finally {
-    await hostileServer.stop();
-    await peer.close();
-  }
-
-  await scenario('Known attacks', async () => {
-    const attacksPeer = await startSmtpPeer();
-    const dataDir = await mkdtemp(join(root, 'data-'));
-    const server = await startSoakServer(DIST_DIR, {
-      scenario: 'Known attacks',
-      logFile,
-      dataDir,
-      mediaDir: await copyMedia(context.mediaTemplate, root),
-      env: { ...mailEnv(attacksPeer), ...defaultLimitsEnv(), TRUST_PROXY: 'true' },
-    });
-    try {
-      return await runKnownAttacks(server, attacksPeer, dataDir);
-    } finally {
-      await server.stop();
-      await attacksPeer.close();
-    }
   });
+
+  await scenario('Known attacks', () =>
+    withScenarioServer(
+      context,
+      'Known attacks',
+      { ...defaultLimitsEnv(), TRUST_PROXY: 'true' },
+      ({ server, peer, dataDir }) => runKnownAttacks(server, peer, dataDir),
+    ),
+  );
 } finally {
   await rm(root, { recursive: true, force: true });
 }
@@ -207,7 +162,7 @@ rows.push(
     crashes.length === 0,
   ),
 );
-durations['total'] = Math.round((Date.now() - startedAt) / 100) / 10;
+durations['total'] = progress.seconds();
 
 console.log(`\n${renderTable(rows)}\n`);
 const broken = brokenInvariants(rows);

@@ -25,7 +25,7 @@ export function findNginx(): string | null {
 function replaceOnce(text: string, from: string | RegExp, to: string): string {
   const replaced = text.replace(from, to);
   if (replaced === text)
-    throw new Error(`deploy/nginx/site.conf no longer has ${String(from)}: update tests/support/nginx.ts`);
+    throw new Error(`deploy/nginx/site.conf no longer has ${String(from)}: update perf/harness/nginx.ts`);
   return replaced;
 }
 

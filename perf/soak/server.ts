@@ -1,11 +1,11 @@
 /**
- * Server process control for the soak: the benchmark's real server child (scripts/bench/
+ * Server process control for the soak: the benchmark's real server child (perf/harness/
  * server.ts) with the soak's monitor loaded, its log kept in a file, and every exit the soak
  * did not ask for counted as a crash.
  */
 import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBenchServer, type BenchServer, type BenchServerOptions } from '../bench/server.ts';
+import { startBenchServer, type BenchServer, type BenchServerOptions } from '../harness/server.ts';
 import type { ProcessStats, StatsMessage } from './monitor.ts';
 
 const MONITOR = fileURLToPath(new URL('./monitor.ts', import.meta.url));

@@ -1,14 +1,14 @@
 /**
- * The mail side of the soak: a real SMTP peer (tests/support/smtp-peer.ts) per scenario, and
+ * The mail side of the soak: a real SMTP peer (perf/harness/smtp-peer.ts) per scenario, and
  * the audit that compares what the database holds with what the peer received, mail by mail,
  * through the Message-IDs the mailer gives each message (`<contact-ID-artist@…>`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredMessage } from '../../server/services/message-store.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
-import type { SmtpPeer } from '../../tests/support/smtp-peer.ts';
+import type { SmtpPeer } from '../harness/smtp-peer.ts';
 
-export { startSmtpPeer, type SmtpPeer } from '../../tests/support/smtp-peer.ts';
+export { startSmtpPeer, type SmtpPeer } from '../harness/smtp-peer.ts';
 
 /** Where the server sends the artist's mails in every scenario. */
 export const ARTIST = 'artist@soak.test';

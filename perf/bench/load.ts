@@ -5,10 +5,14 @@
  */
 import autocannon from 'autocannon';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
+import { PLAYLIST_QUERY } from '../../src/lib/playlist-api.ts';
 
 export const CONNECTIONS = 50;
 
-export const PLAYLIST_QUERY = 'query { playlist(playlistName: "Cocktail Nº1") { title artist url } }';
+/** The player's own playlist request (its query text, the name in the variables), by POST. */
+export function playlistRequest(playlistName: string): string {
+  return JSON.stringify({ query: PLAYLIST_QUERY, variables: { playlistName } });
+}
 
 /** What a browser sends; the server then answers with the precompressed brotli file. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -89,7 +93,7 @@ async function warmUp(options: autocannon.Options, seconds: number): Promise<voi
 
 /** The GraphQL playlist query; a response whose body differs from the first one counts as an error. */
 export async function measureGraphql(baseUrl: string, seconds: number, warmUpSeconds: number): Promise<LoadResult> {
-  const body = JSON.stringify({ query: PLAYLIST_QUERY });
+  const body = playlistRequest('Cocktail Nº1');
   const headers = { 'content-type': 'application/json' };
   const reference = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body });
   const expectBody = await reference.text();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredMessage } from '../../server/services/message-store.ts';
 import { openPostgresStore } from '../../server/services/stores/postgres-store.ts';
-import { startPostgres, startRedis } from '../../tests/support/engines.ts';
+import { startPostgres, startRedis } from '../harness/engines.ts';
 import type { SoakContext } from './context.ts';
 import { contactTrickle, DELIVERY_TIMEOUT_MS } from './faults.ts';
 import { isAnswer, send } from './http.ts';

@@ -1,7 +1,7 @@
 /**
  * Starts the real server for the benchmark in a child process (see serve.ts for why), with a
  * temporary DATA_DIR and a temporary MEDIA_DIR filled with the generated demo music, and
- * removes both when it stops. The soak (scripts/soak/) starts it with options: folders it owns
+ * removes both when it stops. The soak (perf/soak/) starts it with options: folders it owns
  * (kept across a SIGKILL and a restart), extra environment, another user.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateDemoMedia } from '../demo-media/generate.ts';
+import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import type { ReadyMessage } from './serve.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The soak's report: one row per figure, beside what it must be, printed as a table and
- * written to bench/soak.json. Unlike the benchmark, the soak judges: a row marked as an
+ * written to perf/results/soak.json. Unlike the benchmark, the soak judges: a row marked as an
  * invariant (nothing lost, nothing sent twice, no 5xx, no crash) fails the run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

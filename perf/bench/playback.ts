@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../chromium.ts';
+import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 import { median } from './stats.ts';
 
 /** The end-to-end tests' flags: offline, audio allowed only after a gesture. */

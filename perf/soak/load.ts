@@ -4,8 +4,8 @@
  * acknowledged message is looked up in the database and every mail at the SMTP peer.
  */
 import autocannon from 'autocannon';
-import { CONNECTIONS, PLAYLIST_QUERY } from '../bench/load.ts';
-import { DEMO_PLAYLISTS } from '../demo-media/generate.ts';
+import { CONNECTIONS, playlistRequest } from '../bench/load.ts';
+import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
 import { auditDeliveries, contactBody, numberOf, readMessages, waitForDelivery, type DeliveryAudit } from './mail.ts';
 import type { SmtpPeer } from './mail.ts';
 import { trackPath } from './media.ts';
@@ -78,7 +78,7 @@ function cycle(onContact: (status: number, number: number) => void, counts: Load
         method: 'POST',
         path: '/graphql',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: PLAYLIST_QUERY.replace('Cocktail Nº1', playlist) }),
+        body: playlistRequest(playlist),
         onResponse: count('graphql'),
       });
     } else {

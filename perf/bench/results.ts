@@ -1,4 +1,4 @@
-/** The shape of bench/results.json: every measurement, or why it could not be made. */
+/** The shape of perf/results/results.json: every measurement, or why it could not be made. */
 import type { AudioResult } from './audio.ts';
 import type { PageBundles } from './bundles.ts';
 import type { LighthouseOutcome } from './lighthouse.ts';
@@ -7,8 +7,9 @@ import type { Machine } from './machine.ts';
 import type { PlaybackResult } from './playback.ts';
 import type { ProxyResult } from './proxy.ts';
 
-/** A measurement that ran, or the error that stopped it. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+import type { Outcome } from '../harness/progress.ts';
+
+export type { Outcome };
 
 export interface BenchResults {
   date: string;
