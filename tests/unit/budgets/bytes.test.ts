@@ -4,26 +4,23 @@
  * under 250 KB compressed, and no image shipped much larger than it is shown. The first load
  * is computed by the benchmark's own module, so the test and `npm run bench` count alike.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, KB } from '../../../perf/bench/budgets.ts';
 import { bytes } from '../../../perf/bench/format.ts';
 import { builtPages, firstLoadTotals, readFirstLoad, type FirstLoad } from '../../../perf/bench/first-load.ts';
+import { DIST_DIR, requireBuild } from './built-site.ts';
 import { displayedWidths } from './displayed-images.ts';
 
-const DIST_DIR = 'dist';
 const HOME_PAGES = ['/pt', '/en', '/es'];
 /** A picture sent at twice the width it is shown is sharp on a 2× screen; more is waste. */
 const MAX_WIDTH_RATIO = 2;
 /** An SVG is drawn at any size; what matters is that it stays small. */
 const MAX_SVG_BYTES = 20 * KB;
 const RASTER = /\.(png|jpe?g|webp|avif|gif)$/i;
-
-const built = existsSync(join(DIST_DIR, 'pt.html'));
-const SKIPPED = 'dist/ is missing: run `npm run build` first (`npm test` does)';
 
 /** The heaviest files first, to say what to look at when a budget is missed. */
 function heaviest(load: FirstLoad, kind?: string): string {
@@ -43,13 +40,7 @@ async function shippedImages(distDir: string): Promise<string[]> {
 }
 
 describe('byte budgets of the build', () => {
-  // The default reporter prints only "skipped"; this says why, once.
-  beforeAll(() => {
-    if (!built) console.warn(`byte budgets skipped: ${SKIPPED}`);
-  });
-  beforeEach((context) => {
-    if (!built) context.skip(SKIPPED);
-  });
+  beforeAll(requireBuild);
 
   it.each(HOME_PAGES)('%s ships under 100 KB of first-load JavaScript, gzipped', async (page) => {
     const load = await readFirstLoad(DIST_DIR, page);

@@ -10,22 +10,18 @@
  * measures in Chromium where the first screen really ends and checks it lies before the marker,
  * and `npm run first-screen` prints both figures.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compressedSizes,
   FIRST_SCREEN_BROTLI_BUDGET,
   HOME_FIRST_SCREEN_MARKER,
 } from '../../../perf/bench/first-screen.ts';
-
-const DIST_DIR = 'dist';
-const built = existsSync(join(DIST_DIR, 'pt.html'));
+import { DIST_DIR, requireBuild } from './built-site.ts';
 
 describe('the first screen of a home page', () => {
-  beforeEach((context) => {
-    if (!built) context.skip('dist/ is missing: run `npm run build` first (`npm test` does)');
-  });
+  beforeAll(requireBuild);
 
   it.each(['pt', 'en', 'es'])('/%s fits the first 14 KB of brotli-compressed HTML', (lang) => {
     const html = readFileSync(join(DIST_DIR, `${lang}.html`), 'utf8');

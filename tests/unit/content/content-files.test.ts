@@ -34,12 +34,13 @@ describe('the content shipped in content/', () => {
     expect(site.releases.ep2.tracks).toBe(6);
   });
 
-  it('has 20 valid videos with unique ids', () => {
+  // Validated, never counted: the artist adds a video or a poem without a developer.
+  it('has valid videos with unique ids', () => {
     const videos = (readJson('content/videos.json') as unknown[]).map((video) => videoSchema.parse(video));
-    expect(videos).toHaveLength(20);
-    expect(new Set(videos.map((video) => video.id)).size).toBe(20);
+    expect(videos.length).toBeGreaterThan(0);
+    expect(new Set(videos.map((video) => video.id)).size).toBe(videos.length);
     // The artist's real catalogue, not the placeholders the site started with.
-    expect(videos[0]).toEqual({ id: 'LtGSIGwBkrM', title: 'Return with the Cocktail (Animated Video)' });
+    expect(videos).toContainEqual({ id: 'LtGSIGwBkrM', title: 'Return with the Cocktail (Animated Video)' });
     expect(videos.filter((video) => /demo/i.test(video.title))).toEqual([]);
   });
 
@@ -48,9 +49,9 @@ describe('the content shipped in content/', () => {
     expect(facebook?.href).toBe('https://www.facebook.com/people/Same-Bloods-Cocktail/100091738507321/');
   });
 
-  it('has 3 poems with a title and a real date', () => {
+  it('has poems, each with a title and a real date', () => {
     const files = readdirSync('content/poems').filter((name) => name.endsWith('.md'));
-    expect(files).toHaveLength(3);
+    expect(files.length).toBeGreaterThan(0);
     for (const name of files) expect(() => poemSchema.parse(frontmatter(`content/poems/${name}`)), name).not.toThrow();
   });
 });
