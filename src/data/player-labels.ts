@@ -1,5 +1,5 @@
 /** The player's texts in one language, for the Player island. */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../i18n/index.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 
 const KEYS = [
@@ -24,7 +24,7 @@ const KEYS = [
 const WITH_NAME = ['status_loading', 'status_offer', 'playPlaylist'] as const;
 
 /** Translates every label. */
-export function playerLabels(t: TFunction): PlayerLabels {
+export function playerLabels(t: Translate): PlayerLabels {
   const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<
     PlayerLabels,
     (typeof WITH_NAME)[number]

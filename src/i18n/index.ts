@@ -28,7 +28,13 @@ export function createI18n(bundle: Resource): I18n {
 
 const i18n = createI18n(resources);
 
-/** A `t` bound to one language; keys are `namespace:path.to.key` (default namespace `common`). */
-export function useTranslations(lang: Lang): TFunction {
-  return i18n.getFixedT(lang);
+/** The site's `t`: every namespace, keys checked against the messages. */
+export type Translate = TFunction<typeof NAMESPACES>;
+
+/**
+ * A `t` bound to one language; keys are `namespace:path.to.key` (default namespace `common`),
+ * typed by i18next.d.ts.
+ */
+export function useTranslations(lang: Lang): Translate {
+  return i18n.getFixedT(lang, NAMESPACES);
 }

@@ -6,8 +6,6 @@ export const SCROLL_STEP_PX = 200;
 export const EDGE_TOLERANCE_PX = 5;
 /** At this width or narrower, key panels open as modal dialogs. */
 export const MOBILE_BREAKPOINT_PX = 768;
-/** From this width on, the player uses its wide layout. */
-export const PLAYER_WIDE_BREAKPOINT_PX = 1440;
 /** How long a closing modal fades out before it is hidden, in ms. */
 export const MODAL_FADE_MS = 500;
 /** How long the contact button shows 'Message sent', in ms. */
