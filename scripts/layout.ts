@@ -21,7 +21,7 @@ export const LANDING_PATHS = [
 ] as const;
 
 /** Every release's page (`content/releases/<slug>.json` gives `/{lang}/music/<slug>`), in each language. */
-export const RELEASE_PATHS = readdirSync(new URL('../../content/releases/', import.meta.url))
+export const RELEASE_PATHS = readdirSync(new URL('../content/releases/', import.meta.url))
   .filter((name) => name.endsWith('.json'))
   .flatMap((name) => HOME_PATHS.map((home) => `${home}/music/${name.replace(/\.json$/, '')}`));
 

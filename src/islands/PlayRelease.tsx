@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { findTrackByTitle } from '../lib/track-titles.ts';
 import { $player, playPlaylist } from '../stores/player.ts';
+import './play-release.css';
 
 interface PlayReleaseProps {
   playlist: string;
