@@ -1,8 +1,9 @@
 /**
- * The rules the artist's content files must follow. Plain zod, so the build
- * (`src/content.config.ts`) and the unit tests use the very same schemas.
+ * The rules the artist's content files must follow. Plain zod (the very module `astro/zod`
+ * re-exports), so the build (`src/content.config.ts`), the server and the unit tests use the
+ * very same schemas.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { parseDayMonthYear } from './dates.ts';
 import { SOCIAL_ICONS } from './social-icons.ts';
 
