@@ -27,11 +27,13 @@ const WITH_NAME = ['status_loading', 'status_offer', 'playPlaylist'] as const;
 export function playerLabels(t: Translate): PlayerLabels {
   const labels = Object.fromEntries(KEYS.map((key) => [key, t(`player:${key}`)])) as Omit<
     PlayerLabels,
-    (typeof WITH_NAME)[number]
+    (typeof WITH_NAME)[number] | 'progressValue'
   >;
   const withName = Object.fromEntries(WITH_NAME.map((key) => [key, t(`player:${key}`, { name: '{{name}}' })])) as Pick<
     PlayerLabels,
     (typeof WITH_NAME)[number]
   >;
-  return { ...labels, ...withName };
+  // The progress bar's value keeps its placeholders too: the island fills in the times.
+  const progressValue = t('player:progressValue', { current: '{{current}}', total: '{{total}}' });
+  return { ...labels, ...withName, progressValue };
 }

@@ -3,13 +3,14 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { $player, getPlayer } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
+import SeekBar from './SeekBar.tsx';
 import './player.css';
 
 interface PlayerProps {
@@ -27,9 +28,6 @@ interface PlayerProps {
   covers?: PlayerCovers | undefined;
 }
 
-/** How far one arrow key moves the progress slider, as a fraction of the track. */
-const KEY_SEEK_FRACTION = 0.05;
-
 export default function Player({
   labels: builtLabels,
   defaultPlaylist,
@@ -38,12 +36,6 @@ export default function Player({
   covers,
 }: PlayerProps) {
   const state = useStore($player);
-  const progressFill = useRef<HTMLDivElement>(null);
-  // Through the CSSOM, not a style attribute: the page's CSP allows no inline style
-  // attributes, so a server-rendered one would be refused (and reported) by the browser.
-  useEffect(() => {
-    progressFill.current?.style.setProperty('width', `${state.progress}%`);
-  }, [state.progress]);
   const override = useStore($playerLabelsOverride);
   // The first render must match the HTML the page was built with, or React refuses it.
   const [hydrated, setHydrated] = useState(false);
@@ -75,31 +67,6 @@ export default function Player({
           ? `${labels.playlistLabel}: ${state.playlist ?? ''}`
           : labels.status_initial;
   const playName = state.playing ? labels.pause : offering ? fill(labels.playPlaylist, { name: offered }) : labels.play;
-
-  const seekFromClick = (event: MouseEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width > 0) getPlayer().seekToFraction((event.clientX - box.left) / box.width);
-  };
-
-  const seekFromKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = {
-      ArrowRight: KEY_SEEK_FRACTION,
-      ArrowUp: KEY_SEEK_FRACTION,
-      ArrowLeft: -KEY_SEEK_FRACTION,
-      ArrowDown: -KEY_SEEK_FRACTION,
-    };
-    const fraction =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? 0.999
-          : moves[event.key] !== undefined
-            ? state.progress / 100 + (moves[event.key] ?? 0)
-            : null;
-    if (fraction === null) return;
-    event.preventDefault();
-    getPlayer().seekToFraction(fraction);
-  };
 
   return (
     <section className="player" aria-label={labels.region} data-playing={state.playing} data-status={state.status}>
@@ -165,20 +132,16 @@ export default function Player({
 
       <div className="player-timeline">
         <span className="player-time">{formatTime(state.currentTime)}</span>
-        <div
-          className="player-progress"
-          role="slider"
-          tabIndex={0}
-          aria-label={labels.progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(state.progress)}
-          aria-valuetext={`${formatTime(state.currentTime)} / ${formatTime(state.duration)}`}
-          onClick={seekFromClick}
-          onKeyDown={seekFromKey}
-        >
-          <div className="player-progress-fill" ref={progressFill} />
-        </div>
+        <SeekBar
+          currentTime={state.currentTime}
+          duration={state.duration}
+          progress={state.progress}
+          // Only for a track loaded into the audio: an offered playlist fetches nothing yet.
+          peaksUrl={state.status === 'ready' ? track?.peaksUrl : null}
+          label={labels.progress}
+          valueText={labels.progressValue}
+          onSeek={(fraction) => getPlayer().seekToFraction(fraction)}
+        />
         <span className="player-time">{formatTime(state.duration)}</span>
       </div>
 

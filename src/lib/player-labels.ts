@@ -18,6 +18,8 @@ export interface PlayerLabels {
   volumeUp: string;
   volume: string;
   progress: string;
+  /** The progress bar's spoken value: `{{current}} of {{total}}`. */
+  progressValue: string;
   tracklist: string;
   playlistLabel: string;
 }

@@ -6,6 +6,8 @@
  * answers the SPEC's POST all the same.
  */
 
+import type { AudioSource } from './audio-source.ts';
+
 /** A track as the player uses it. */
 export interface PlaylistTrack {
   title: string;
@@ -15,6 +17,10 @@ export interface PlaylistTrack {
   duration: number | null;
   trackNumber: number | null;
   coverUrl: string | null;
+  /** Light renditions, lightest first (none while they are being made, or without ffmpeg). */
+  sources?: AudioSource[];
+  /** The waveform's peaks (BBC waveform-data JSON), once made. */
+  peaksUrl?: string | null;
 }
 
 export const GRAPHQL_ERROR = 'Erro na requisição GraphQL';
@@ -22,7 +28,7 @@ export const MISSING_NAME_ERROR = 'Nenhum nome de playlist fornecido.';
 
 /** The player's query, on one line: it is part of every playlist URL, and of caches' keys. */
 export const PLAYLIST_QUERY =
-  'query Playlist($playlistName:String!){playlist(playlistName:$playlistName){title artist album url duration trackNumber coverUrl}}';
+  'query Playlist($playlistName:String!){playlist(playlistName:$playlistName){title artist album url duration trackNumber coverUrl sources{url mimeType} peaksUrl}}';
 
 /**
  * Mercurius's CSRF prevention answers a GET only with a header no simple request carries: a

@@ -8,6 +8,7 @@ import { map, type MapStore } from 'nanostores';
 import { API_BASE } from '../lib/api.ts';
 import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
 import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
+import { pickSource } from '../lib/audio-source.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 import { findTrackByTitle } from '../lib/track-titles.ts';
@@ -57,6 +58,8 @@ export interface AudioLike extends EventTarget {
   readonly duration: number;
   volume: number;
   preload: string;
+  /** '' when the browser cannot play that type; 'maybe' or 'probably' when it may. */
+  canPlayType(type: string): string;
   play(): Promise<void>;
   pause(): void;
 }
@@ -191,7 +194,7 @@ export function createPlayer(parts: PlayerParts): Player {
     const track = tracks[index];
     if (!track) return;
     audio.pause();
-    audio.src = track.url;
+    audio.src = pickSource(track, (type) => audio.canPlayType(type));
     const { status } = $state.get();
     $state.set({
       ...$state.get(),

@@ -14,7 +14,13 @@ export class FakeAudio extends EventTarget implements AudioLike {
   /** Set to make the next play() reject with this error name. */
   failNextPlayWith: string | null = null;
   plays = 0;
+  /** The types this audio plays (everything when null), as `canPlayType` answers. */
+  playableTypes: string[] | null = null;
   #src = '';
+
+  canPlayType(type: string): string {
+    return this.playableTypes === null || this.playableTypes.includes(type) ? 'probably' : '';
+  }
 
   get src(): string {
     return this.#src;

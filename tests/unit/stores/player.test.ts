@@ -370,3 +370,32 @@ describe('after a reload', () => {
     expect(state().playlist).toBeNull();
   });
 });
+
+describe('the file it plays', () => {
+  const OPUS = 'audio/webm; codecs="opus"';
+  const AAC = 'audio/mp4; codecs="mp4a.40.2"';
+  const rendered: PlaylistTrack = {
+    ...track('Rendered', 1),
+    url: '/media/renditions/abc/aac.m4a',
+    sources: [
+      { url: '/media/renditions/abc/opus.webm', mimeType: OPUS },
+      { url: '/media/renditions/abc/aac.m4a', mimeType: AAC },
+    ],
+  };
+
+  it('is the lightest rendition the browser plays: Opus, else AAC, else the track’s url', async () => {
+    build(async () => [rendered]);
+    await player.loadPlaylist('Any');
+    expect(audio.src).toBe('/media/renditions/abc/opus.webm');
+
+    build(async () => [rendered]);
+    audio.playableTypes = [AAC];
+    await player.loadPlaylist('Any');
+    expect(audio.src).toBe('/media/renditions/abc/aac.m4a');
+
+    build(async () => [{ ...rendered, url: '/media/Any/01.flac', sources: [] }]);
+    audio.playableTypes = [];
+    await player.loadPlaylist('Any');
+    expect(audio.src).toBe('/media/Any/01.flac');
+  });
+});
