@@ -8,7 +8,20 @@ import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
-import { $player, getPlayer } from '../stores/player.ts';
+import {
+  $player,
+  nextTrack,
+  PLAYER_VIEW_KEYS,
+  previousTrack,
+  seekToFraction,
+  selectTrack,
+  setPlayerCovers,
+  setUpPagePlayer,
+  TIMELINE_KEYS,
+  togglePlay,
+  volumeDown,
+  volumeUp,
+} from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
 import SeekBar from './SeekBar.tsx';
 import './player.css';
@@ -35,7 +48,9 @@ export default function Player({
   offerTrack,
   covers,
 }: PlayerProps) {
-  const state = useStore($player);
+  // Not the time: it changes four times a second while a track plays, and only the timeline
+  // below shows it, so the rest (the track list above all) is not drawn again for it.
+  const state = useStore($player, { keys: PLAYER_VIEW_KEYS });
   const override = useStore($playerLabelsOverride);
   // The first render must match the HTML the page was built with, or React refuses it.
   const [hydrated, setHydrated] = useState(false);
@@ -43,14 +58,11 @@ export default function Player({
   const labels = (hydrated && override) || builtLabels;
 
   useEffect(() => {
-    if (covers) getPlayer().setCovers(covers);
+    if (covers) setPlayerCovers(covers);
   }, [covers]);
 
   useEffect(() => {
-    const player = getPlayer();
-    player.setDefaultPlaylist(defaultPlaylist);
-    // What was playing or saved comes first; the offer only fills an empty player.
-    void player.restore().then(() => (offerDefault ? player.offerPlaylist(defaultPlaylist, offerTrack) : undefined));
+    void setUpPagePlayer(defaultPlaylist, offerDefault, offerTrack);
   }, [defaultPlaylist, offerDefault, offerTrack]);
 
   const track = state.tracks[state.index];
@@ -105,62 +117,34 @@ export default function Player({
       </div>
 
       <div className="player-controls">
-        <button
-          type="button"
-          className="player-button"
-          aria-label={labels.previous}
-          onClick={() => getPlayer().previous()}
-        >
+        <button type="button" className="player-button" aria-label={labels.previous} onClick={previousTrack}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor" />
           </svg>
         </button>
-        <button
-          type="button"
-          className="player-button player-play"
-          aria-label={playName}
-          onClick={() => getPlayer().togglePlay()}
-        >
+        <button type="button" className="player-button player-play" aria-label={playName} onClick={togglePlay}>
           <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>
         </button>
-        <button type="button" className="player-button" aria-label={labels.next} onClick={() => getPlayer().next()}>
+        <button type="button" className="player-button" aria-label={labels.next} onClick={nextTrack}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor" />
           </svg>
         </button>
       </div>
 
-      <div className="player-timeline">
-        <span className="player-time">{formatTime(state.currentTime)}</span>
-        <SeekBar
-          currentTime={state.currentTime}
-          duration={state.duration}
-          progress={state.progress}
-          // Only for a track loaded into the audio: an offered playlist fetches nothing yet.
-          peaksUrl={state.status === 'ready' ? track?.peaksUrl : null}
-          label={labels.progress}
-          valueText={labels.progressValue}
-          onSeek={(fraction) => getPlayer().seekToFraction(fraction)}
-        />
-        <span className="player-time">{formatTime(state.duration)}</span>
-      </div>
+      <PlayerTimeline
+        // Only for a track loaded into the audio: an offered playlist fetches nothing yet.
+        peaksUrl={state.status === 'ready' ? track?.peaksUrl : null}
+        label={labels.progress}
+        valueText={labels.progressValue}
+      />
 
       <div className="player-volume" role="group" aria-label={labels.volume}>
-        <button
-          type="button"
-          className="player-button"
-          aria-label={labels.volumeDown}
-          onClick={() => getPlayer().volumeDown()}
-        >
+        <button type="button" className="player-button" aria-label={labels.volumeDown} onClick={volumeDown}>
           <span aria-hidden="true">−</span>
         </button>
         <span className="player-volume-value">{Math.round(state.volume * 100)}%</span>
-        <button
-          type="button"
-          className="player-button"
-          aria-label={labels.volumeUp}
-          onClick={() => getPlayer().volumeUp()}
-        >
+        <button type="button" className="player-button" aria-label={labels.volumeUp} onClick={volumeUp}>
           <span aria-hidden="true">+</span>
         </button>
       </div>
@@ -175,7 +159,7 @@ export default function Player({
                 type="button"
                 className="player-track"
                 aria-current={index === state.index ? 'true' : undefined}
-                onClick={() => getPlayer().selectTrack(index)}
+                onClick={() => selectTrack(index)}
               >
                 <span className="player-track-number" aria-hidden="true">
                   {index + 1}
@@ -190,5 +174,31 @@ export default function Player({
         )}
       </ol>
     </section>
+  );
+}
+
+interface PlayerTimelineProps {
+  peaksUrl: string | null | undefined;
+  label: string;
+  valueText: string;
+}
+
+/** The times and the seek bar: the one part of the player drawn again as the track plays. */
+function PlayerTimeline({ peaksUrl, label, valueText }: PlayerTimelineProps) {
+  const { currentTime, duration, progress } = useStore($player, { keys: TIMELINE_KEYS });
+  return (
+    <div className="player-timeline">
+      <span className="player-time">{formatTime(currentTime)}</span>
+      <SeekBar
+        currentTime={currentTime}
+        duration={duration}
+        progress={progress}
+        peaksUrl={peaksUrl}
+        label={label}
+        valueText={valueText}
+        onSeek={seekToFraction}
+      />
+      <span className="player-time">{formatTime(duration)}</span>
+    </div>
   );
 }

@@ -167,13 +167,18 @@ export function createPlayer(parts: PlayerParts): Player {
     return pending;
   }
 
+  /**
+   * Asks the audio to play. The state follows the element's own events (`play`, `pause`), as
+   * media-chrome's controls do: never set ahead of it, so it cannot say "playing" while the
+   * element is not.
+   */
   function startPlayback(): void {
-    $state.setKey('playing', true);
     audio.play().catch((error: unknown) => {
       // A newer source or a pause interrupted this play: not an error (SPEC §8).
       if ((error as Error).name === 'AbortError') return;
       log.error('Erro ao reproduzir:', error);
-      $state.setKey('playing', false);
+      // A source that cannot play leaves the element unpaused: stop it, so it says so.
+      audio.pause();
     });
   }
 
@@ -204,7 +209,6 @@ export function createPlayer(parts: PlayerParts): Player {
       progress: 0,
       currentTime: 0,
       duration: track.duration ?? 0,
-      playing: false,
     });
     describeForMediaSession(track, playlist);
     try {
@@ -220,7 +224,6 @@ export function createPlayer(parts: PlayerParts): Player {
     $state.set({ ...$state.get(), playlist: name, loading: null, status: 'ready', tracks, index: 0, progress: 0 });
     if (tracks.length === 0) {
       audio.pause();
-      $state.setKey('playing', false);
       return;
     }
     setTrack(index >= 0 && index < tracks.length ? index : 0, play);
@@ -275,7 +278,6 @@ export function createPlayer(parts: PlayerParts): Player {
     }
     if (state.playing) {
       audio.pause();
-      $state.setKey('playing', false);
     } else {
       startPlayback();
     }
@@ -334,6 +336,7 @@ export function createPlayer(parts: PlayerParts): Player {
   audio.addEventListener('durationchange', () => {
     if (Number.isFinite(audio.duration)) $state.setKey('duration', audio.duration);
   });
+  audio.addEventListener('play', () => $state.setKey('playing', true));
   audio.addEventListener('playing', () => $state.set({ ...$state.get(), playing: true, buffering: false }));
   audio.addEventListener('pause', () => $state.set({ ...$state.get(), playing: false, buffering: false }));
   audio.addEventListener('waiting', () => $state.setKey('buffering', true));
@@ -431,6 +434,11 @@ export function getPlayer(): Player {
 }
 
 /**
+ * The actions, one exported function each: the islands call these, never the controller's
+ * methods (the controller is made on first use, in the browser).
+ */
+
+/**
  * Starts a playlist from anywhere on the page (the hero keys call this); a single's page
  * names its track, to start there.
  */
@@ -442,3 +450,41 @@ export function playPlaylist(name: string, title?: string): void {
 export function prefetchPlaylist(name: string): void {
   getPlayer().prefetchPlaylist(name);
 }
+
+export const togglePlay = (): void => getPlayer().togglePlay();
+export const nextTrack = (): void => getPlayer().next();
+export const previousTrack = (): void => getPlayer().previous();
+export const selectTrack = (index: number): void => getPlayer().selectTrack(index);
+export const seekToFraction = (fraction: number): void => getPlayer().seekToFraction(fraction);
+export const volumeUp = (): void => getPlayer().volumeUp();
+export const volumeDown = (): void => getPlayer().volumeDown();
+export const setPlayerCovers = (covers: PlayerCovers): void => getPlayer().setCovers(covers);
+
+/**
+ * What a page with a player does once it is shown: remembers its default playlist, restores
+ * the last visit's track and, on a page without slides, offers the default playlist (with a
+ * single's track first on its page) when nothing else was restored.
+ */
+export async function setUpPagePlayer(defaultPlaylist: string, offer: boolean, offerTrack?: string): Promise<void> {
+  const player = getPlayer();
+  player.setDefaultPlaylist(defaultPlaylist);
+  // What was playing or saved comes first; the offer only fills an empty player.
+  await player.restore();
+  if (offer) await player.offerPlaylist(defaultPlaylist, offerTrack);
+}
+
+/**
+ * The parts of the state each view renders, for `useStore($player, { keys })`: the time moves
+ * four times a second while a track plays, and only the timeline needs it.
+ */
+export const PLAYER_VIEW_KEYS: (keyof PlayerState)[] = [
+  'playlist',
+  'loading',
+  'status',
+  'tracks',
+  'index',
+  'playing',
+  'buffering',
+  'volume',
+];
+export const TIMELINE_KEYS: (keyof PlayerState)[] = ['currentTime', 'duration', 'progress'];

@@ -39,7 +39,10 @@ export class FakeAudio extends EventTarget implements AudioLike {
       this.failNextPlayWith = null;
       return Promise.reject(error);
     }
-    this.paused = false;
+    if (this.paused) {
+      this.paused = false;
+      this.dispatchEvent(new Event('play'));
+    }
     this.dispatchEvent(new Event('playing'));
     return Promise.resolve();
   }

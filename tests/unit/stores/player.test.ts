@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPHQL_ERROR, type PlaylistTrack } from '../../../src/lib/playlist-api.ts';
-import { createPlayer, STORAGE_KEY, type Player } from '../../../src/stores/player.ts';
+import { listenKeys } from 'nanostores';
+import { createPlayer, PLAYER_VIEW_KEYS, STORAGE_KEY, TIMELINE_KEYS, type Player } from '../../../src/stores/player.ts';
 import { FakeAudio } from './fake-audio.ts';
 
 const track = (title: string, n: number): PlaylistTrack => ({
@@ -397,5 +398,44 @@ describe('the file it plays', () => {
     audio.playableTypes = [];
     await player.loadPlaylist('Any');
     expect(audio.src).toBe('/media/Any/01.flac');
+  });
+});
+
+describe('the state, the way media-chrome keeps it', () => {
+  it('says playing only once the element says so, and stops saying it when the element stops', async () => {
+    audio.failNextPlayWith = 'NotAllowedError';
+    await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    await Promise.resolve();
+    expect(audio.paused).toBe(true);
+    expect(state().playing).toBe(false);
+    player.togglePlay();
+    expect(audio.paused).toBe(false);
+    expect(state().playing).toBe(true);
+    // Paused from elsewhere (a headset button, the lock screen): the state follows the element.
+    audio.pause();
+    expect(state().playing).toBe(false);
+  });
+
+  it('draws the player’s view no more as a track plays: only the timeline follows the time', async () => {
+    // What `useStore($player, { keys })` re-renders on: a notification for one of its keys.
+    const every: string[] = Object.keys(state());
+    expect([...PLAYER_VIEW_KEYS, ...TIMELINE_KEYS].sort()).toEqual(every.sort());
+    await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    let whole = 0;
+    let view = 0;
+    let timeline = 0;
+    const stops = [
+      player.$state.listen(() => (whole += 1)),
+      listenKeys(player.$state, PLAYER_VIEW_KEYS, () => (view += 1)),
+      listenKeys(player.$state, TIMELINE_KEYS, () => (timeline += 1)),
+    ];
+    // Ten seconds of playback: browsers fire about four `timeupdate`s a second.
+    for (let tick = 1; tick <= 40; tick += 1) audio.advance(tick / 4, 100);
+    for (const stop of stops) stop();
+    // Before (one subscription to the whole store): 4 renders a second of the whole player.
+    expect(whole / 10).toBe(4);
+    // After: the view not at all, the timeline 4 times a second.
+    expect(view).toBe(0);
+    expect(timeline / 10).toBe(4);
   });
 });
