@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+// The site's languages, from the one list the pages, the browser and the server share.
+import { DEFAULT_LANG, HTML_LANGS, LANGUAGES } from './src/lib/languages.ts';
 
 /** The public origin comes from the artist's settings, so canonical URLs follow one source. */
 const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', import.meta.url), 'utf8'));
@@ -22,15 +24,15 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   i18n: {
-    locales: ['pt', 'en', 'es'],
-    defaultLocale: 'pt',
+    locales: [...LANGUAGES],
+    defaultLocale: DEFAULT_LANG,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   integrations: [
     react(),
     sitemap({
       filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname),
-      i18n: { defaultLocale: 'pt', locales: { pt: 'pt-BR', en: 'en-US', es: 'es-ES' } },
+      i18n: { defaultLocale: DEFAULT_LANG, locales: HTML_LANGS },
     }),
   ],
   devToolbar: { enabled: false },

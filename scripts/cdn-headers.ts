@@ -1,10 +1,18 @@
 /**
  * Writes `dist/_headers`, the headers file that Netlify and Cloudflare Pages read, so the
- * static pages get the same Content-Security-Policy and caching on a CDN as from our server.
+ * static pages get the same headers on a CDN as from our server: the security headers
+ * (server/plugins/security-headers.ts), the page Content-Security-Policy, and the caching of
+ * server/services/cache-control.ts.
+ *
+ * Those hosts apply every rule whose path matches a request and join the values of a header
+ * set twice, so each file gets its Cache-Control from exactly one rule: `/*` carries only
+ * the security headers, and caching is written per path (the pages' clean URLs, which no
+ * wildcard of the file names would match, `/_astro/*`, and each other file or folder).
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVERY_RESPONSE } from '../server/plugins/security-headers.ts';
+import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/cache-control.ts';
 import { cspDirectives, cspHeader } from '../server/services/csp.ts';
 import { scanSitePages } from '../server/services/site-pages.ts';
 
@@ -16,21 +24,30 @@ const csp = cspHeader(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiB
 /** `X-Content-Type-Options` for `x-content-type-options`: how such files are usually written. */
 const headerName = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
-// The same security headers as the server sends (one table, in the plugin).
-const security = Object.entries(EVERY_RESPONSE)
-  .map(([name, value]) => `  ${headerName(name)}: ${value}`)
-  .join('\n');
 
-const headers = `/*
-  Content-Security-Policy: ${csp}
-${security}
-  Cache-Control: public, max-age=86400
+const rule = (path: string, headers: Record<string, string>) =>
+  `${path}\n${Object.entries(headers)
+    .map(([name, value]) => `  ${headerName(name)}: ${value}`)
+    .join('\n')}\n`;
 
-/_astro/*
-  Cache-Control: public, max-age=31536000, immutable
+const rules = [rule('/*', { 'content-security-policy': csp, ...EVERY_RESPONSE })];
+// Pages at their clean URLs (`/`, `/pt`, `/pt/spotify`), and as files.
+rules.push(rule('/', { 'cache-control': REVALIDATE }));
+for (const path of new Set([...site.pages.keys(), ...site.variants.keys()]))
+  rules.push(rule(path, { 'cache-control': REVALIDATE }));
+rules.push(rule('/*.html', { 'cache-control': REVALIDATE }));
+rules.push(rule('/_astro/*', { 'cache-control': IMMUTABLE }));
+// Every other top-level file, and folders that hold more than pages, as the server caches them.
+for (const entry of await readdir(distDir, { withFileTypes: true })) {
+  if (entry.name === '_astro' || entry.name === '_headers' || /\.html(?:\.br|\.gz)?$/.test(entry.name)) continue;
+  if (entry.isDirectory()) {
+    const files = await readdir(join(distDir, entry.name), { recursive: true });
+    if (files.every((name) => /\.html(?:\.br|\.gz)?$/.test(name) || !name.includes('.'))) continue;
+    rules.push(rule(`/${entry.name}/*`, { 'cache-control': staticCacheControl(`/${entry.name}/x`) }));
+  } else if (!/\.(?:br|gz)$/.test(entry.name)) {
+    rules.push(rule(`/${entry.name}`, { 'cache-control': staticCacheControl(`/${entry.name}`) }));
+  }
+}
 
-/*.html
-  Cache-Control: no-cache
-`;
-await writeFile(join(distDir, '_headers'), headers);
+await writeFile(join(distDir, '_headers'), rules.join('\n'));
 console.log(`wrote ${join(distDir, '_headers')}`);

@@ -17,6 +17,7 @@ import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
 import { openMediaLibrary } from './services/media-library.ts';
+import { MAX_BODY_BYTES } from './services/request-limits.ts';
 import { openRenditions } from './services/renditions/renditions.ts';
 import { openInbox } from './services/message-inbox.ts';
 import { connectRedis } from './services/redis.ts';
@@ -30,9 +31,6 @@ import { scanSitePages } from './services/site-pages.ts';
  * percent-encoding cannot be decoded): the security-headers plugin never sees it.
  */
 const EARLY_ERROR_HEADERS = { ...EVERY_RESPONSE, 'content-security-policy': NON_DOCUMENT_CSP };
-
-/** The largest request body any route accepts; routes may set a smaller one. */
-const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface BuildOptions {
   /** Rebuild the media index when files change (default true; tests may turn it off). */
@@ -48,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // makes the client address the leftmost entry, which the client writes itself, and a
     // flood could then dodge the per-address rate limit with a made-up address per request.
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     // Without this, such an answer lacks the security headers and echoes the URL with
     // Fastify's internal error code.

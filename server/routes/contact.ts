@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { networkOf } from '../services/client-network.ts';
 import { validateContact } from '../services/contact-validation.ts';
 import type { Inbox } from '../services/message-inbox.ts';
+import { MAX_BODY_BYTES } from '../services/request-limits.ts';
 
 export interface ContactRoutesOptions {
   /** The store and its outbox; null from `open()` while the data folder is unusable. */
@@ -28,7 +29,6 @@ export interface ContactRoutesOptions {
   redis: Redis | null;
 }
 
-const BODY_LIMIT_BYTES = 16 * 1024;
 const MINUTE_MS = 60_000;
 const UNAVAILABLE = 'We could not store your message right now. Please try again in a few minutes.';
 
@@ -96,7 +96,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
   app.post(
     '/api/send-email',
     {
-      bodyLimit: BODY_LIMIT_BYTES,
+      bodyLimit: MAX_BODY_BYTES,
       config: { rateLimit: { max: options.perClientPerMinute, timeWindow: MINUTE_MS } },
       onRequest: async (request, reply) => {
         if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {

@@ -14,6 +14,7 @@ import type { MediaLibrary, Track } from '../services/media-library.ts';
 import { extensionOf } from '../../src/lib/audio-formats.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
+import { IMMUTABLE } from '../services/cache-control.ts';
 
 export interface MediaRoutesOptions {
   library: MediaLibrary;
@@ -34,8 +35,6 @@ interface TrackParams {
 interface VersionQuery {
   v?: string;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The types of the files made from masters, by extension (`.webm` is audio here, not video). */
 const RENDITION_TYPES: Readonly<Record<string, string>> = {

@@ -12,6 +12,7 @@ import {
 } from '../services/language-redirect.ts';
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
 import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
+import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
 
 export interface SiteRoutesOptions {
   distDir: string;
@@ -21,9 +22,6 @@ export interface SiteRoutesOptions {
   variants: Map<string, Partial<Record<Lang, string>>>;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-const ONE_DAY = 'public, max-age=86400';
 /** A redirect that depends on the visitor must not be cached by a shared cache. */
 const PRIVATE_REDIRECT = 'private, no-store';
 /**
@@ -43,13 +41,6 @@ interface PageCaching {
 const SHARED_PAGE: PageCaching = { cacheControl: REVALIDATE, vary: 'Accept-Encoding' };
 const PER_LANGUAGE_PAGE: PageCaching = { cacheControl: PRIVATE_REVALIDATE, vary: LANGUAGE_VARY };
 const NOT_FOUND_PAGE = '404.html';
-
-/** Astro puts every content-hashed file under /_astro/. The path may be a .br or .gz variant. */
-function cacheControlFor(filePath: string): string {
-  if (filePath.includes('/_astro/')) return IMMUTABLE;
-  if (/\.html(?:\.br|\.gz)?$/.test(filePath)) return REVALIDATE;
-  return ONE_DAY;
-}
 
 /** True when an If-None-Match header names this ETag (or `*`); weak and strong compare alike. */
 function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -96,7 +87,7 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (reply, filePath) => {
-      reply.header('Cache-Control', cacheControlFor(filePath));
+      reply.header('Cache-Control', staticCacheControl(filePath));
     },
   });
 

@@ -31,25 +31,26 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Maps a browser language tag to a site language: en gives en, es gives es, anything else pt. */
+/**
+ * Maps a browser language tag to a site language: en gives en, es gives es, anything else pt
+ * (DEFAULT_LANG). Self-contained, with literals, so the redirect of `/` can run it as an
+ * inline script (see `redirectScript`).
+ */
 export function langFromTag(tag: string | null | undefined): Lang {
   const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
   if (primary === 'en') return 'en';
   if (primary === 'es') return 'es';
-  return DEFAULT_LANG;
+  return 'pt';
 }
 
 /**
  * The language to send a visitor to: the saved choice first, then the browser's first
- * language. Written without closures so it can also run as an inline script (see
- * `redirectScript`).
+ * language. It calls nothing but `langFromTag`, which the inline redirect script carries
+ * beside it.
  */
 export function chooseLanguage(saved: string | null | undefined, browserTags: readonly string[]): Lang {
   if (saved === 'pt' || saved === 'en' || saved === 'es') return saved;
-  const primary = (browserTags[0] ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  if (primary === 'en') return 'en';
-  if (primary === 'es') return 'es';
-  return 'pt';
+  return langFromTag(browserTags[0]);
 }
 
 /** Orders the tags of an Accept-Language header by preference (q value, then position). */

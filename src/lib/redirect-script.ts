@@ -1,13 +1,14 @@
-import { chooseLanguage, DEFAULT_LANG, STORAGE_KEY } from './languages.ts';
+import { chooseLanguage, DEFAULT_LANG, langFromTag, STORAGE_KEY } from './languages.ts';
 
 /**
  * The inline script of `/`: picks the language (saved choice, then browser language) and
- * replaces the location, so the redirect leaves no history entry. It reuses
- * `chooseLanguage` itself, so the rule lives in one place.
+ * replaces the location, so the redirect leaves no history entry. It carries `chooseLanguage`
+ * and the `langFromTag` it calls, as written (by whatever name the bundler gave them), so the
+ * rule lives in one place.
  */
 export const LANGUAGE_REDIRECT_SCRIPT = `(function(){var s=null;try{s=localStorage.getItem(${JSON.stringify(
   STORAGE_KEY,
-)})}catch(e){}var c=${chooseLanguage.toString()};location.replace('/'+c(s,navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||'']))})();`;
+)})}catch(e){}${langFromTag.toString()};var c=${chooseLanguage.toString()};location.replace('/'+c(s,navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||'']))})();`;
 
 /**
  * The inline script of `404.html` for a static host: any unknown page goes to `/pt` without a

@@ -1,0 +1,28 @@
+/**
+ * The Cache-Control values the site uses, and which static file gets which: one table for the
+ * server (routes/site.ts, routes/media.ts) and the CDN's `_headers` file (scripts/cdn-headers.ts).
+ */
+
+/** A file whose URL changes with its content (hashed assets, versioned audio): a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Kept, but asked about again every time (an ETag makes the answer a cheap 304). */
+export const REVALIDATE = 'no-cache';
+/** A file whose URL never changes but whose content rarely does (the favicon, the logo). */
+export const ONE_DAY = 'public, max-age=86400';
+
+/** The static files' caching, most specific first; `pattern` is how `_headers` names them. */
+export const STATIC_CACHE_RULES: readonly {
+  pattern: string;
+  matches: (path: string) => boolean;
+  cacheControl: string;
+}[] = [
+  // Astro puts every content-hashed file under /_astro/. The path may be a .br or .gz variant.
+  { pattern: '/_astro/*', matches: (path) => path.includes('/_astro/'), cacheControl: IMMUTABLE },
+  { pattern: '/*.html', matches: (path) => /\.html(?:\.br|\.gz)?$/.test(path), cacheControl: REVALIDATE },
+  { pattern: '/*', matches: () => true, cacheControl: ONE_DAY },
+];
+
+/** How a file of the build is cached. */
+export function staticCacheControl(path: string): string {
+  return STATIC_CACHE_RULES.find((rule) => rule.matches(path))?.cacheControl ?? ONE_DAY;
+}

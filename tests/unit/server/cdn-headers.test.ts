@@ -1,0 +1,86 @@
+/**
+ * The CDN's `_headers` file and the server say the same: for a page, a hashed asset and a
+ * plain file of the real build, every header the file gives is the one the server sends.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+
+/** `_headers` as Netlify and Cloudflare Pages read it: every matching rule applies. */
+function cdnHeaders(file: string, path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const block of file.split(/\n(?=\/)/)) {
+    const [pattern = '', ...lines] = block.trim().split('\n');
+    const regex = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+    if (!regex.test(path)) continue;
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).trim().toLowerCase();
+      // A header set by two matching rules is joined, as those hosts do: the test catches it.
+      const value = line.slice(colon + 1).trim();
+      headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
+    }
+  }
+  return headers;
+}
+
+let site: FixtureSite;
+let app: FastifyInstance;
+let file: string;
+
+beforeAll(async () => {
+  requireBuild();
+  site = createFixtureSite();
+  app = await buildTestApp({ ...site, dir: DIST_DIR });
+  file = readFileSync(join(DIST_DIR, '_headers'), 'utf8');
+});
+afterAll(async () => {
+  await app.close();
+  site.cleanup();
+});
+
+const firstFile = (folder: string, extension: string) =>
+  `/${folder}/${readdirSync(join(DIST_DIR, folder)).find((name) => name.endsWith(extension)) ?? ''}`;
+
+describe('the CDN headers file', () => {
+  // `/` is not compared: the server redirects it by language itself, the CDN serves its page.
+  it.each(['/pt', '/en/spotify', '/es/music/cocktail-n1', '/pt.html'])(
+    'gives page %s the server’s security headers, CSP and caching',
+    async (path) => {
+      const served = await app.inject({ url: path });
+      const cdn = cdnHeaders(file, path);
+      expect(Object.keys(cdn)).toEqual(
+        expect.arrayContaining(['content-security-policy', 'cache-control', 'cross-origin-opener-policy']),
+      );
+      for (const [name, value] of Object.entries(cdn))
+        expect(`${name}: ${String(served.headers[name])}`).toBe(`${name}: ${value}`);
+    },
+  );
+
+  it('caches hashed assets, folders and plain files as the server does', async () => {
+    const paths = [
+      firstFile('_astro', '.js'),
+      firstFile('cards', '.jpg'),
+      '/favicon.svg',
+      '/robots.txt',
+      '/og-image.png',
+    ];
+    for (const path of paths) {
+      const served = await app.inject({ url: path });
+      expect(served.statusCode, path).toBe(200);
+      const cdn = cdnHeaders(file, path);
+      expect(cdn['cache-control'], path).toBe(served.headers['cache-control']);
+      for (const name of [
+        'x-content-type-options',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'permissions-policy',
+      ]) {
+        expect(cdn[name], `${path} ${name}`).toBe(served.headers[name]);
+      }
+    }
+  });
+});
