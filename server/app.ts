@@ -4,6 +4,7 @@
  * use `app.inject`.
  */
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
+  // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.
+  await app.register(cookie);
   await app.register(securityHeaders, { cspDirectives: cspDirectives({ ...site, mediaOrigin }) });
   // Browsers on the configured site origins (a CDN serving the pages) may call the API.
   await app.register(cors, { origin: config.SITE_ORIGINS.length > 0 ? config.SITE_ORIGINS : false });

@@ -1,7 +1,9 @@
 /**
  * Starts the server: validates the configuration, listens, and closes gracefully on SIGINT
- * or SIGTERM (in-flight requests finish; new ones get 503) within a time limit.
+ * or SIGTERM (in-flight requests finish; new ones get 503) within a time limit
+ * (close-with-grace).
  */
+import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 
@@ -20,21 +22,17 @@ const app = await buildApp(config).catch((error: unknown) => {
   process.exit(1);
 });
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => {
-    app.log.error('shutdown timed out; exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
-  timer.unref();
-  await app.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// On SIGINT, SIGTERM and the like, or an error nothing caught: in-flight requests finish, new
+// ones get 503, the outbox and the renditions stop, then the process exits (1 after an error,
+// or when closing takes longer than the limit).
+closeWithGrace(
+  { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  },
+);
 
 try {
   await app.listen({ host: config.HOST, port: config.PORT });

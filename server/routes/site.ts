@@ -11,7 +11,7 @@ import {
   withoutTrailingSlash,
 } from '../services/language-redirect.ts';
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
-import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
+import { LANG_COOKIE, LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
 
 export interface SiteRoutesOptions {
@@ -41,6 +41,10 @@ interface PageCaching {
 const SHARED_PAGE: PageCaching = { cacheControl: REVALIDATE, vary: 'Accept-Encoding' };
 const PER_LANGUAGE_PAGE: PageCaching = { cacheControl: PRIVATE_REVALIDATE, vary: LANGUAGE_VARY };
 const NOT_FOUND_PAGE = '404.html';
+
+/** The language `/` and the per-language pages choose for this visitor. */
+const visitorLanguage = (request: FastifyRequest): Lang =>
+  languageForRequest(request.cookies[LANG_COOKIE], request.headers['accept-language']);
 
 /** True when an If-None-Match header names this ETag (or `*`); weak and strong compare alike. */
 function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -108,9 +112,7 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
   // request to check the path's spelling: a sixth of the throughput.)
   app.get('/_headers', async (_request, reply) => reply.callNotFound());
 
-  app.get('/', async (request, reply) =>
-    redirectTo(reply, `/${languageForRequest(request.headers)}`, 'Cookie, Accept-Language'),
-  );
+  app.get('/', async (request, reply) => redirectTo(reply, `/${visitorLanguage(request)}`, 'Cookie, Accept-Language'));
 
   const variantFiles = [...variants.values()].flatMap((files) => Object.values(files));
   const store = await loadPages(distDir, [...pages.values(), ...variantFiles, NOT_FOUND_PAGE]);
@@ -128,7 +130,7 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
         }),
       ) as Record<Lang, StoredPage>;
       app.get(path, async (request, reply) =>
-        sendPage(request, reply, inLanguage[languageForRequest(request.headers)], 200, PER_LANGUAGE_PAGE),
+        sendPage(request, reply, inLanguage[visitorLanguage(request)], 200, PER_LANGUAGE_PAGE),
       );
     } else if (page) {
       app.get(path, async (request, reply) => sendPage(request, reply, page));

@@ -3,23 +3,21 @@
  * choice in the `lang` cookie, then Accept-Language), an unknown page goes to /pt, and a
  * missing asset stays a real 404.
  */
-import { chooseLanguage, DEFAULT_LANG, LANG_COOKIE, parseAcceptLanguage, type Lang } from '../../src/lib/languages.ts';
+import Negotiator from 'negotiator';
+import { chooseLanguage, DEFAULT_LANG, type Lang } from '../../src/lib/languages.ts';
 
-/** Reads one cookie's value from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+/** The languages an Accept-Language header asks for, most wanted first (by `negotiator`). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  const languages = new Negotiator({ headers: { 'accept-language': header } }).languages();
+  return languages.filter((tag) => tag !== '*');
 }
 
-/** The language `/` sends a visitor to, from the request's Cookie and Accept-Language headers. */
-export function languageForRequest(headers: {
-  cookie?: string | undefined;
-  'accept-language'?: string | undefined;
-}): Lang {
-  return chooseLanguage(readCookie(headers.cookie, LANG_COOKIE), parseAcceptLanguage(headers['accept-language']));
+/**
+ * The language `/` sends a visitor to: the choice saved in the `lang` cookie, then the
+ * browser's first language (SPEC §2: its first, not the first the site has).
+ */
+export function languageForRequest(savedChoice: string | undefined, acceptLanguage: string | undefined): Lang {
+  return chooseLanguage(savedChoice, acceptedLanguages(acceptLanguage));
 }
 
 /** Where an unknown page goes. */

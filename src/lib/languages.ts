@@ -53,22 +53,6 @@ export function chooseLanguage(saved: string | null | undefined, browserTags: re
   return langFromTag(browserTags[0]);
 }
 
-/** Orders the tags of an Accept-Language header by preference (q value, then position). */
-export function parseAcceptLanguage(header: string | null | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q === undefined ? 1 : Number.parseFloat(q.slice(2));
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((entry) => entry.tag);
-}
-
 /** The language named by the first path segment, or null when it is not pt, en or es. */
 export function langFromPath(pathname: string): Lang | null {
   const first = pathname.split('/').filter(Boolean)[0];

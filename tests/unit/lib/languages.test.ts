@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseLanguage,
-  isLang,
-  langFromPath,
-  langFromTag,
-  localizedPath,
-  parseAcceptLanguage,
-} from '../../../src/lib/languages.ts';
+import { chooseLanguage, isLang, langFromPath, langFromTag, localizedPath } from '../../../src/lib/languages.ts';
 
 describe('langFromTag', () => {
   it.each([
@@ -37,18 +30,6 @@ describe('chooseLanguage', () => {
   });
   it('defaults to pt with nothing to go on', () => {
     expect(chooseLanguage(undefined, [])).toBe('pt');
-  });
-});
-
-describe('parseAcceptLanguage', () => {
-  it('orders by quality, then by position', () => {
-    expect(parseAcceptLanguage('fr;q=0.5, es-ES;q=0.9, en')).toEqual(['en', 'es-ES', 'fr']);
-    expect(parseAcceptLanguage('de, es')).toEqual(['de', 'es']);
-  });
-  it('drops wildcards, q=0 and garbage', () => {
-    expect(parseAcceptLanguage('*, en;q=0, es;q=abc, pt')).toEqual(['pt']);
-    expect(parseAcceptLanguage('')).toEqual([]);
-    expect(parseAcceptLanguage(undefined)).toEqual([]);
   });
 });
 

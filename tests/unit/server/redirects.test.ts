@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createFixtureSite } from './fixture-site.ts';
+import { acceptedLanguages, languageForRequest } from '../../../server/services/language-redirect.ts';
 
 const ORIGIN = 'https://andremourapassos.example';
 let app: FastifyInstance;
@@ -93,5 +94,20 @@ describe('redirects', () => {
       { numRuns: 1000 },
     );
     expect(redirects).toBeGreaterThan(100);
+  });
+});
+
+describe('the visitor’s languages (negotiator)', () => {
+  it('orders an Accept-Language header by quality, then by position, without wildcards or q=0', () => {
+    expect(acceptedLanguages('fr;q=0.5, es-ES;q=0.9, en')).toEqual(['en', 'es-ES', 'fr']);
+    expect(acceptedLanguages('*, en;q=0, pt')).toEqual(['pt']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+  });
+
+  it('sends / by the saved choice, else the browser’s first language (SPEC §2)', () => {
+    expect(languageForRequest('es', 'en')).toBe('es');
+    expect(languageForRequest(undefined, 'de, es')).toBe('pt');
+    expect(languageForRequest(undefined, 'fr;q=0.1, en-GB')).toBe('en');
+    expect(languageForRequest('xx', undefined)).toBe('pt');
   });
 });
