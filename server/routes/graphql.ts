@@ -13,11 +13,12 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
 import { formatErrors } from '../services/graphql-errors.ts';
+import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from '../services/graphql-over-http.ts';
 import {
   CACHED_DOCUMENTS,
   documentTextProblem,
@@ -201,22 +202,25 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   const serverDigest = createHash('sha1')
     .update(`${schema}\0${mediaBaseUrl}\0${String(development)}`)
     .digest('hex');
-  const etagOf = (url: string): string => {
+  // The media type is part of it too: the two representations of one answer differ.
+  const etagOf = (url: string, mediaType: string): string => {
     const query = url.slice(url.indexOf('?') + 1);
     const digest = createHash('sha1')
-      .update(`${serverDigest}\0${library.version()}\0${renditions.version()}\0${query}`)
+      .update(`${serverDigest}\0${library.version()}\0${renditions.version()}\0${mediaType}\0${query}`)
       .digest('base64url');
     return `"${digest}"`;
   };
+  const mediaTypeOf = (request: FastifyRequest) =>
+    wantsGraphqlResponseJson(request.headers.accept) ? GRAPHQL_RESPONSE_JSON : 'application/json';
   const cacheable = `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
   const etags = new WeakMap<object, string>();
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.routeOptions.url !== GRAPHQL_PATH) return;
-    const etag = etagOf(request.url);
+    const etag = etagOf(request.url, mediaTypeOf(request));
     etags.set(request, etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) {
-      await reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).send();
+      await reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).header('Vary', 'Accept').send();
     }
   });
 
@@ -224,9 +228,16 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   // computed from (a rescan between the request and the answer makes it uncacheable).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.url !== GRAPHQL_PATH || reply.statusCode === 304) return payload;
+    // The answer depends on Accept: application/graphql-response+json or application/json.
+    reply.header('Vary', 'Accept');
+    if (mediaTypeOf(request) === GRAPHQL_RESPONSE_JSON && typeof payload === 'string') {
+      const answer = asGraphqlResponse(reply.statusCode, payload);
+      reply.code(answer.status).header('Content-Type', `${GRAPHQL_RESPONSE_JSON}; charset=utf-8`);
+      payload = answer.payload;
+    }
     const etag = etags.get(request);
     const succeeded = reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":');
-    if (etag && succeeded && etag === etagOf(request.url)) {
+    if (etag && succeeded && etag === etagOf(request.url, mediaTypeOf(request))) {
       reply.header('ETag', etag).header('Cache-Control', cacheable);
     } else {
       reply.header('Cache-Control', 'no-store');
@@ -278,6 +289,10 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
       // Mercurius takes a non-string query for a ready-parsed document.
       preValidation: async (request, reply) => {
         if (request.method !== 'POST') return;
+        // GraphQL over HTTP allows `"extensions": null` (and no extensions are used here);
+        // Mercurius's body schema wants an object, so a null one is simply left out.
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object' && body['extensions'] === null) delete body['extensions'];
         const problem = requestBodyProblem(request.body, request.headers['content-type']);
         if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
       },

@@ -4,8 +4,7 @@
  * the ones a query meets while it runs, and the ones thrown before (by Fastify, by Mercurius,
  * by our hooks), which Mercurius's error handler hands to the same formatter.
  *
- * The kinds and their statuses follow GraphQL over HTTP for `application/json`, the only
- * media type Mercurius answers with:
+ * The kinds and their statuses follow GraphQL over HTTP for `application/json`:
  * - `request`: not a GraphQL request at all (a body that is not JSON, too large, sent too
  *   often, a cross-site request without a preflight): its own 4xx, as the spec asks.
  * - `graphql`: a well-formed request whose document is refused (a syntax error, a validation
@@ -15,8 +14,8 @@
  *   every well-formed request with 200 for this media type, and one status for all of them
  *   gives clients one rule: read `errors`. (Mercurius's own formatter said 400 for a single
  *   validation error and 200 for two, so introspection and fragment cycles got 200 and the
- *   rest 400.) Should `application/graphql-response+json` be served one day, the spec wants
- *   4xx there for a refused document: only `STATUS` would change with it.
+ *   rest 400.) A client that asks for `application/graphql-response+json` gets 400 for a refused
+ *   document instead, as that media type asks (graphql-over-http.ts).
  * - `internal`: anything else is the server's own failure: 500, logged, and the caller reads
  *   only that something went wrong (not 'Maximum call stack size exceeded', not a file name).
  */
