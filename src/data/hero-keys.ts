@@ -1,0 +1,82 @@
+/**
+ * The hero's keys (SPEC §2) in one language: which key says what, which playlist it starts,
+ * where it links, and the release it presents (its cover and page).
+ */
+import type { Translate } from '../i18n/index.ts';
+import type { HeroKey } from '../islands/KeyboardHero.tsx';
+import { releaseForHeroKey } from '../lib/hero-releases.ts';
+import type { Lang } from '../lib/languages.ts';
+import { smallCover } from './covers.ts';
+import { getReleases, type Site } from './site.ts';
+
+export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<HeroKey[]> {
+  const withPlaylist = (name: string) => ({ name, hint: t('keys:playsPlaylist', { name }) });
+  const keys: HeroKey[] = [
+    { id: 'intro', anchor: 'perfiliconograma', title: t('keys:intro.title'), text: t('keys:intro.text') },
+    {
+      id: 'name',
+      anchor: 'artist',
+      title: t('keys:name.title'),
+      subtitles: [t('keys:name.subtitle1'), t('keys:name.subtitle2'), t('keys:name.subtitle3')],
+    },
+    {
+      id: 'ep1',
+      anchor: 'bloodscocktail',
+      title: t('keys:ep1.title'),
+      text: t('keys:ep1.text'),
+      playlist: withPlaylist(site.playlists.ep1),
+    },
+    {
+      id: 'ep2',
+      anchor: 'cocktailn2',
+      title: t('keys:ep2.title'),
+      text: t('keys:ep2.text'),
+      playlist: withPlaylist(site.playlists.ep2),
+    },
+    {
+      id: 'singles',
+      anchor: 'singles',
+      title: t('keys:singles.title'),
+      text: t('keys:singles.text'),
+      playlist: withPlaylist(site.playlists.singles),
+    },
+    { id: 'strange', anchor: 'strange', title: t('keys:strange.title'), text: t('keys:strange.text') },
+    {
+      id: 'album',
+      anchor: 'ttmm',
+      title: t('keys:album.title'),
+      text: t('keys:album.text'),
+      playlist: withPlaylist(site.playlists.album),
+    },
+    { id: 'suburban', anchor: 'suburban', title: t('keys:suburban.title'), text: t('keys:suburban.text') },
+    {
+      id: 'videos',
+      anchor: 'videos-key',
+      title: t('keys:videos.title'),
+      text: t('keys:videos.text'),
+      link: { href: '#videos', label: t('menu:videos') },
+    },
+    {
+      id: 'poems',
+      anchor: 'poems-key',
+      title: t('keys:poems.title'),
+      text: t('keys:poems.text'),
+      link: { href: '#poems', label: t('menu:poems') },
+    },
+    { id: 'soon', anchor: 'soon', title: t('keys:soon.title'), text: t('keys:soon.text') },
+  ];
+
+  // Each key that presents a release shows its cover and links to its page.
+  const releases = await getReleases();
+  for (const key of keys) {
+    const release = releaseForHeroKey(key.id, releases);
+    if (!release) continue;
+    const cover = await smallCover(release);
+    key.release = {
+      href: `/${lang}/music/${release.slug}`,
+      label: t('music:openRelease', { title: release.title }),
+      cover: { src: cover.src, srcSet: cover.srcSet, alt: t('music:coverAlt', { title: release.title }) },
+    };
+  }
+  return keys;
+}
