@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { networkOf } from '../services/client-network.ts';
-import { validateContact } from '../services/contact-validation.ts';
+import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact-validation.ts';
 import type { Inbox } from '../services/message-inbox.ts';
 import { MAX_BODY_BYTES } from '../services/request-limits.ts';
 
@@ -81,22 +81,36 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     return null;
   };
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    if (error.statusCode === 429) return reply.code(429).send(error);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return refuse(reply, 413, { field: 'body', message: 'The message is too large (16 KB at most).' });
-    }
-    if (error.statusCode === 400 || error.statusCode === 415) {
-      return refuse(reply, 400, { field: 'body', message: 'The body must be JSON.' });
-    }
-    request.log.error({ err: error }, 'contact request failed');
-    return refuse(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
-  });
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message: string; field?: string }, request, reply) => {
+      if (error.statusCode === 429) return reply.code(429).send(error);
+      // The route's schema refused the body: name the field.
+      if (error.code === 'FST_ERR_VALIDATION')
+        return refuse(reply, 400, { field: error.field ?? 'body', message: error.message });
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return refuse(reply, 413, { field: 'body', message: 'The message is too large (16 KB at most).' });
+      }
+      if (error.statusCode === 400 || error.statusCode === 415) {
+        return refuse(reply, 400, { field: 'body', message: 'The body must be JSON.' });
+      }
+      request.log.error({ err: error }, 'contact request failed');
+      return refuse(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
+    },
+  );
 
-  app.post(
+  app.post<{ Body: ValidContact }>(
     '/api/send-email',
     {
       bodyLimit: MAX_BODY_BYTES,
+      // Fastify validates the body with the message schema (zod, contact-validation.ts) after
+      // the per-address limit counted the request; the handler gets it typed and cleaned
+      // (trimmed, line breaks as LF), and a refusal names the field.
+      schema: { body: CONTACT_BODY_SCHEMA },
+      validatorCompiler: () => (body) => {
+        const result = validateContact(body);
+        if (result.ok) return { value: result };
+        return { error: Object.assign(new Error(result.error), { field: result.field }) };
+      },
       config: { rateLimit: { max: options.perClientPerMinute, timeWindow: MINUTE_MS } },
       onRequest: async (request, reply) => {
         if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
@@ -109,8 +123,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
       },
     },
     async (request, reply) => {
-      const result = validateContact(request.body);
-      if (!result.ok) return refuse(reply, 400, { field: result.field, message: result.error });
+      const result = request.body;
       if (result.isBot) {
         request.log.info('contact honeypot filled: discarded');
         return reply.code(202).send({ success: true, message: 'Message received.', autoReplyStatus: 'skipped' });

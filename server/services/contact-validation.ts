@@ -54,8 +54,25 @@ const schema = z.object({
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 
-export type ContactValidation =
-  { ok: true; message: NewMessage; isBot: boolean } | { ok: false; field: string; error: string };
+/** A message that passed, as the route hands it on. */
+export interface ValidContact {
+  ok: true;
+  message: NewMessage;
+  isBot: boolean;
+}
+
+export type ContactValidation = ValidContact | { ok: false; field: string; error: string };
+
+/**
+ * The route's body schema, as Fastify documents it (`schema.body`); the validation itself is
+ * `validateContact`, which the route gives Fastify as its validator.
+ */
+const bodyJsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+// lang may be left out (it falls back to pt), which zod's `.catch` does not tell JSON Schema.
+export const CONTACT_BODY_SCHEMA = {
+  ...bodyJsonSchema,
+  required: (bodyJsonSchema.required ?? []).filter((field) => field !== 'lang'),
+};
 
 /** Validates a request body; the first problem is named with its field. */
 export function validateContact(body: unknown): ContactValidation {
