@@ -4,7 +4,8 @@
  * state and call the actions below. Built by `createPlayer` with its parts passed in, so the
  * rules are unit-tested without a browser; the page uses the one instance from `getPlayer`.
  */
-import { map, type MapStore } from 'nanostores';
+import { persistentJSON } from '@nanostores/persistent';
+import { map, type MapStore, type WritableAtom } from 'nanostores';
 import { API_BASE } from '../lib/api.ts';
 import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
 import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
@@ -67,8 +68,11 @@ export interface AudioLike extends EventTarget {
 export interface PlayerParts {
   audio: AudioLike;
   fetchPlaylist: (name: string) => Promise<PlaylistTrack[]>;
-  /** Where the current playlist and track are kept for the next visit (null: nowhere). */
-  storage?: Pick<Storage, 'getItem' | 'setItem'> | null | undefined;
+  /**
+   * Where the current playlist and track are kept for the next visit: by default in
+   * localStorage (`@nanostores/persistent`, key `player`); anything else for tests.
+   */
+  saved?: WritableAtom<unknown> | undefined;
   mediaSession?: MediaSession | null | undefined;
   log?: Pick<Console, 'error'> | undefined;
   $state?: MapStore<PlayerState> | undefined;
@@ -121,18 +125,19 @@ export interface Player {
 }
 
 /** The playlist and track kept from the last visit, if any was kept and is readable. */
-function readSaved(storage: PlayerParts['storage']): { playlist: string; index: number } | null {
-  try {
-    const saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as { playlist?: unknown; index?: unknown } | null;
-    if (typeof saved?.playlist !== 'string') return null;
-    return { playlist: saved.playlist, index: typeof saved.index === 'number' ? saved.index : 0 };
-  } catch {
-    return null;
-  }
+function readSaved(value: unknown): { playlist: string; index: number } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { playlist, index } = value as { playlist?: unknown; index?: unknown };
+  if (typeof playlist !== 'string') return null;
+  return { playlist, index: typeof index === 'number' ? index : 0 };
 }
 
+/** The saved track in localStorage, read when asked (a JSON the library cannot parse reads as null). */
+const savedInLocalStorage = (): WritableAtom<unknown> => persistentJSON<unknown>(STORAGE_KEY, null, { listen: false });
+
 export function createPlayer(parts: PlayerParts): Player {
-  const { audio, storage, mediaSession } = parts;
+  const { audio, mediaSession } = parts;
+  const saved = parts.saved ?? savedInLocalStorage();
   const log = parts.log ?? console;
   const $state = parts.$state ?? map<PlayerState>({ ...INITIAL_PLAYER_STATE });
   /** Fetched playlists, so a second click (or a prefetched first one) needs no request. */
@@ -212,7 +217,7 @@ export function createPlayer(parts: PlayerParts): Player {
     });
     describeForMediaSession(track, playlist);
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify({ playlist, index }));
+      saved.set({ playlist, index });
     } catch {
       // Storage may be full or blocked; remembering the track is a convenience.
     }
@@ -401,9 +406,9 @@ export function createPlayer(parts: PlayerParts): Player {
     volumeUp: () => setVolume($state.get().volume + VOLUME_STEP),
     volumeDown: () => setVolume($state.get().volume - VOLUME_STEP),
     restore: async () => {
-      const saved = readSaved(storage);
-      if (!saved || $state.get().playlist !== null) return;
-      await loadPlaylist(saved.playlist, { playNow: false, index: saved.index });
+      const last = readSaved(saved.get());
+      if (!last || $state.get().playlist !== null) return;
+      await loadPlaylist(last.playlist, { playNow: false, index: last.index });
     },
   };
 }
@@ -413,20 +418,11 @@ export const $player = map<PlayerState>({ ...INITIAL_PLAYER_STATE });
 
 let instance: Player | undefined;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The page's player, created on first use in the browser (never during the build). */
 export function getPlayer(): Player {
   instance ??= createPlayer({
     audio: new Audio(),
     fetchPlaylist: (name) => fetchPlaylist(name, API_BASE),
-    storage: localStorageOrNull(),
     mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : null,
     $state: $player,
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPHQL_ERROR, type PlaylistTrack } from '../../../src/lib/playlist-api.ts';
+import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { listenKeys } from 'nanostores';
 import { createPlayer, PLAYER_VIEW_KEYS, STORAGE_KEY, TIMELINE_KEYS, type Player } from '../../../src/stores/player.ts';
 import { FakeAudio } from './fake-audio.ts';
@@ -23,7 +24,6 @@ const LIBRARY: Record<string, PlaylistTrack[]> = {
 let audio: FakeAudio;
 let player: Player;
 let requests: string[];
-let storage: Map<string, string>;
 let log: { error: ReturnType<typeof vi.fn<(...args: unknown[]) => void>> };
 
 function build(fetchPlaylist = async (name: string) => LIBRARY[name] ?? []) {
@@ -36,13 +36,15 @@ function build(fetchPlaylist = async (name: string) => LIBRARY[name] ?? []) {
       requests.push(name);
       return fetchPlaylist(name);
     },
-    storage: { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => storage.set(key, value) },
     log,
   });
 }
 
+// The saved track goes where @nanostores/persistent's test engine keeps it, not localStorage.
+useTestStorageEngine();
+
 beforeEach(() => {
-  storage = new Map();
+  cleanTestStorage();
   build();
 });
 afterEach(() => {
@@ -187,7 +189,7 @@ describe('offering a playlist (the landing page, before anything is chosen)', ()
     expect(state().tracks).toEqual(LIBRARY['Cocktail Nº1']);
     expect(audio.src).toBe('');
     expect(audio.plays).toBe(0);
-    expect(storage.has(STORAGE_KEY)).toBe(false);
+    expect(STORAGE_KEY in getTestStorage()).toBe(false);
   });
 
   it('one tap on play starts its first track within the same call (a gesture), and saves it', async () => {
@@ -197,7 +199,7 @@ describe('offering a playlist (the landing page, before anything is chosen)', ()
     expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[0]?.url);
     expect(state()).toMatchObject({ status: 'ready', playlist: 'Cocktail Nº1', index: 0, playing: true });
     expect(requests).toEqual(['Cocktail Nº1']);
-    expect(JSON.parse(storage.get(STORAGE_KEY) ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 0 });
+    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 0 });
   });
 
   it('a track chosen from the offered list plays', async () => {
@@ -221,7 +223,7 @@ describe('offering a playlist (the landing page, before anything is chosen)', ()
   });
 
   it('leaves a restored track alone', async () => {
-    storage.set(STORAGE_KEY, JSON.stringify({ playlist: 'Singles', index: 0 }));
+    setTestStorageKey(STORAGE_KEY, JSON.stringify({ playlist: 'Singles', index: 0 }));
     await player.restore();
     await player.offerPlaylist('Cocktail Nº1');
     expect(state()).toMatchObject({ status: 'ready', playlist: 'Singles' });
@@ -356,7 +358,7 @@ describe('after a reload', () => {
   it('restores the playlist and track, paused', async () => {
     await player.loadPlaylist('Cocktail Nº1');
     player.selectTrack(2);
-    expect(JSON.parse(storage.get(STORAGE_KEY) ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 2 });
+    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 2 });
 
     build();
     await player.restore();
@@ -366,7 +368,7 @@ describe('after a reload', () => {
   });
 
   it('ignores unreadable saved state', async () => {
-    storage.set(STORAGE_KEY, '{not json');
+    setTestStorageKey(STORAGE_KEY, '{not json');
     await player.restore();
     expect(state().playlist).toBeNull();
   });
