@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 
 const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
@@ -24,11 +24,23 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
-/** Launches one browser for the test file and closes it after; call the result to get it. */
+/**
+ * Launches one browser for the test file and closes it after; call the result to get it.
+ * Every context a test opens is closed when the test ends, passed or failed, so a failing
+ * test leaks nothing into the next (contexts a file opens in `beforeAll` are kept).
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  beforeEach(() => {
+    before = new Set(browser?.contexts());
+  });
+  afterEach(async () => {
+    const opened = (browser?.contexts() ?? []).filter((context) => !before.has(context));
+    await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await browser?.close();
