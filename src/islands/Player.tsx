@@ -68,11 +68,11 @@ export default function Player({
   const track = state.tracks[state.index];
   const picture = track ? trackPicture(track, state.playlist, covers ?? null) : null;
   /** Nothing chosen yet on the landing page: the player offers a playlist for one tap. */
-  const offering = offerDefault && (state.status === 'initial' || state.status === 'offered');
+  const offering = offerDefault && state.loading === null && (state.status === 'initial' || state.status === 'offered');
   const offered = state.playlist ?? defaultPlaylist;
   const status =
-    state.status === 'loading'
-      ? fill(labels.status_loading, { name: state.loading ?? '' })
+    state.loading !== null
+      ? fill(labels.status_loading, { name: state.loading })
       : offering
         ? fill(labels.status_offer, { name: offered })
         : state.status === 'ready' || state.status === 'offered'
@@ -81,7 +81,12 @@ export default function Player({
   const playName = state.playing ? labels.pause : offering ? fill(labels.playPlaylist, { name: offered }) : labels.play;
 
   return (
-    <section className="player" aria-label={labels.region} data-playing={state.playing} data-status={state.status}>
+    <section
+      className="player"
+      aria-label={labels.region}
+      data-playing={state.playing}
+      data-status={state.loading === null ? state.status : 'loading'}
+    >
       <div className="player-now">
         {picture ? (
           <img

@@ -18,12 +18,15 @@ import { findTrackByTitle } from '../lib/track-titles.ts';
  * 'offered': a playlist's tracks are shown, ready for one tap, but nothing was chosen and
  * nothing is loaded into the audio yet (the landing page offers the default playlist).
  */
-export type PlayerStatus = 'initial' | 'loading' | 'offered' | 'ready';
+export type PlayerStatus = 'initial' | 'offered' | 'ready';
 
 export interface PlayerState {
   /** The loaded playlist's name, or null before any. */
   playlist: string | null;
-  /** The playlist being fetched while status is 'loading'. */
+  /**
+   * The playlist being fetched, or null: the one sign of a load in progress (the status stays
+   * what it was until the playlist arrives).
+   */
   loading: string | null;
   status: PlayerStatus;
   tracks: PlaylistTrack[];
@@ -253,19 +256,13 @@ export function createPlayer(parts: PlayerParts): Player {
       apply(name, known, startIndex(known), playNow);
       return;
     }
-    const previousStatus = $state.get().status;
-    $state.set({ ...$state.get(), status: 'loading', loading: name });
+    $state.setKey('loading', name);
     try {
       const tracks = await getPlaylist(name);
       if (mine === ticket) apply(name, tracks, startIndex(tracks), playNow);
     } catch (error) {
       log.error('Erro ao carregar playlist', error);
-      if (mine === ticket)
-        $state.set({
-          ...$state.get(),
-          status: previousStatus === 'loading' ? 'initial' : previousStatus,
-          loading: null,
-        });
+      if (mine === ticket) $state.setKey('loading', null);
     }
   }
 
@@ -278,7 +275,7 @@ export function createPlayer(parts: PlayerParts): Player {
     }
     if (state.tracks.length === 0) {
       const name = state.playlist ?? defaultPlaylist;
-      if (name && state.status !== 'loading') void loadPlaylist(name, { playNow: true });
+      if (name && state.loading === null) void loadPlaylist(name, { playNow: true });
       return;
     }
     if (state.playing) {
@@ -295,7 +292,10 @@ export function createPlayer(parts: PlayerParts): Player {
   }
 
   async function offerPlaylist(name: string, title?: string): Promise<void> {
-    const nothingChosen = () => $state.get().status === 'initial' && $state.get().playlist === null;
+    const nothingChosen = () => {
+      const { status, playlist, loading } = $state.get();
+      return status === 'initial' && playlist === null && loading === null;
+    };
     if (!name || !nothingChosen()) return;
     const mine = ticket;
     try {

