@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 
 const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
@@ -49,6 +49,18 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('The browser did not start; see the error of beforeAll.');
     return browser;
   };
+}
+
+/**
+ * For a page a describe block shares: each test fails if the page logged an error while it
+ * ran (or, for the first, while the page loaded), so no test depends on a later one to be
+ * checked.
+ */
+export function failOnPageErrors(problems: () => PageErrors): void {
+  afterEach(() => {
+    const logged = problems().errors.splice(0);
+    expect(logged, 'errors the page logged during this test').toEqual([]);
+  });
 }
 
 /** What a page did wrong or reached outside: console errors (CSP violations among them). */

@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Footer: social icons, the contact section and the copyright line with the current year. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,6 +27,7 @@ describe.each([
 ] as const)('the footer on a %s, in %s', (size, lang) => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: size === 'phone' ? PHONE : DESKTOP,
@@ -78,10 +79,6 @@ describe.each([
   it.runIf(lang !== 'es')('has no axe violations with nothing open', async () => {
     expect(await page.locator('dialog[open], .key-panel:not([hidden])').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-  });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Hero: the piano keys and their panels (hover on wide screens, dialogs on phones); §4 Modal. */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import {
   fadedIn,
   headingLevels,
@@ -75,6 +75,7 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 describe.each(['pt', 'en'] as const)('the keyboard on a desktop, in %s', (lang) => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), { viewport: DESKTOP, locale: LOCALES[lang] }));
     await page.goto(`${baseUrl}/${lang}`);
@@ -163,15 +164,12 @@ describe.each(['pt', 'en'] as const)('the keyboard on a desktop, in %s', (lang) 
     await key(page, lang, 'videos').hover();
     await expectDocumentStructure(page);
   });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
-  });
 });
 
 describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] }));
     await page.goto(`${baseUrl}/${lang}`);
@@ -269,16 +267,13 @@ describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) =>
     await page.keyboard.press('Escape');
     await expect.poll(() => openDialogs(page).count()).toBe(0);
   });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
-  });
 });
 
 describe('the keyboard on a phone under reduced motion, in es', () => {
   const lang = 'es';
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
@@ -305,9 +300,5 @@ describe('the keyboard on a phone under reduced motion, in es', () => {
       await expect.poll(() => isFocused(button)).toBe(true);
     }
     await expectKeysNamedByTitles(page, lang);
-  });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
   });
 });

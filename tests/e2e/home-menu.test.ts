@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -103,6 +103,7 @@ async function switchLanguage(page: Page, from: Lang, to: Lang) {
 describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced motion', (lang) => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
@@ -195,15 +196,12 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
   it(`a flag switches to /${PHONE_NEXT[lang]}, saving the choice`, async () => {
     await switchLanguage(page, lang, PHONE_NEXT[lang]);
   });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
-  });
 });
 
 describe('the menu on a phone with smooth scrolling', () => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
@@ -240,15 +238,12 @@ describe('the menu on a phone with smooth scrolling', () => {
       .toBe(true);
     await expectSectionInView(page, '#poems');
   });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
-  });
 });
 
 describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduced motion', (lang) => {
   let page: Page;
   let problems: PageErrors;
+  failOnPageErrors(() => problems);
   beforeAll(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: DESKTOP,
@@ -310,10 +305,6 @@ describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduce
   // Last: it leaves the page.
   it(`a flag switches to /${DESKTOP_NEXT[lang]}, saving the choice`, async () => {
     await switchLanguage(page, lang, DESKTOP_NEXT[lang]);
-  });
-
-  it('logged no errors', () => {
-    expect(problems.errors).toEqual([]);
   });
 });
 
