@@ -200,10 +200,18 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
    * lock (the pass will look again later). A failure is logged with the file's name and
    * written down, so an unchanged file is not tried again.
    */
-  async function step(track: Track, hash: string, name: string, work: () => Promise<void>): Promise<boolean> {
+  async function step(
+    track: Track,
+    hash: string,
+    name: string,
+    output: string,
+    work: () => Promise<void>,
+  ): Promise<boolean> {
     const lock: Lock | null = await cache.lock(hash);
     if (!lock) return false;
     try {
+      // Looked at again under the lock: another instance may have just finished it.
+      if (await isDone(hash, name, output)) return true;
       options.onJob?.({ track, step: name });
       await work();
     } catch (error) {
@@ -215,6 +223,12 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       await lock.release();
     }
     return true;
+  }
+
+  /** True when a step's output, or the note of its failure, is in the master's folder. */
+  async function isDone(hash: string, name: string, output: string): Promise<boolean> {
+    const present = await cache.filesOf(hash);
+    return present.has(output) || present.has(failureFile(name));
   }
 
   /** One pass over the library; true when some master was left to another instance. */
@@ -240,9 +254,8 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     for (const track of tracks) {
       const hash = hashes.get(track);
       if (closed || !hash || states.get(track)?.loudness) continue;
-      if (await cache.readJson(hash, failureFile(ANALYSIS_STEP))) continue;
-      if (await cache.readJson(hash, ANALYSIS_FILE)) continue;
-      const done = await step(track, hash, ANALYSIS_STEP, async () => {
+      if (await isDone(hash, ANALYSIS_STEP, ANALYSIS_FILE)) continue;
+      const done = await step(track, hash, ANALYSIS_STEP, ANALYSIS_FILE, async () => {
         const { analysis, peaks } = await analyse(options.ffmpeg, library.pathOf(track), aborter.signal);
         await cache.writeJson(hash, PEAKS_FILE, peaks);
         await cache.writeJson(hash, ANALYSIS_FILE, analysis);
@@ -258,9 +271,8 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       const gain = state.loudness.gain;
       for (const format of RENDITION_FORMATS) {
         const file = renditionFile(format, gain);
-        const present = await cache.filesOf(hash);
-        if (present.has(file) || present.has(failureFile(file))) continue;
-        const done = await step(track, hash, file, async () => {
+        if (await isDone(hash, file, file)) continue;
+        const done = await step(track, hash, file, file, async () => {
           const target = join(cache.folderOf(hash), file);
           const temporary = temporaryPathFor(target);
           try {
