@@ -88,11 +88,17 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('keeps any valid text exactly', async () => {
     const [store, other] = await open();
+    let sent = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }).filter((text) => !text.includes('\u0000')),
         async (text) => {
-          const { message: stored } = await store.add(message(0, { name: 'Text', message: text, email: 'text@x.org' }));
+          // A sender of its own each time: texts equal but for spacing ('\td', 'd') would
+          // otherwise be taken for a resubmission and return the earlier message.
+          sent += 1;
+          const { message: stored } = await store.add(
+            message(0, { name: 'Text', message: text, email: `text${sent}@x.org` }),
+          );
           expect((await other.get(stored.id))?.message).toBe(text);
         },
       ),
