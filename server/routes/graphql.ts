@@ -230,14 +230,16 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
     if (request.routeOptions.url !== GRAPHQL_PATH || reply.statusCode === 304) return payload;
     // The answer depends on Accept: application/graphql-response+json or application/json.
     reply.header('Vary', 'Accept');
-    if (mediaTypeOf(request) === GRAPHQL_RESPONSE_JSON && typeof payload === 'string') {
+    // Negotiated once per answer (this runs for every /graphql response).
+    const mediaType = mediaTypeOf(request);
+    if (mediaType === GRAPHQL_RESPONSE_JSON && typeof payload === 'string') {
       const answer = asGraphqlResponse(reply.statusCode, payload);
       reply.code(answer.status).header('Content-Type', `${GRAPHQL_RESPONSE_JSON}; charset=utf-8`);
       payload = answer.payload;
     }
     const etag = etags.get(request);
     const succeeded = reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":');
-    if (etag && succeeded && etag === etagOf(request.url, mediaTypeOf(request))) {
+    if (etag && succeeded && etag === etagOf(request.url, mediaType)) {
       reply.header('ETag', etag).header('Cache-Control', cacheable);
     } else {
       reply.header('Cache-Control', 'no-store');
