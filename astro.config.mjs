@@ -1,5 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -15,6 +16,20 @@ const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', impor
  */
 const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail(?:\.(?:pt|en|es))?|(?:pt|en|es)\/spotify)?$/;
 
+/** `client:afterpaint` (src/directives/after-paint.ts): islands load once the first paint is seen. */
+const afterPaintDirective = {
+  name: 'after-paint-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'afterpaint',
+        entrypoint: fileURLToPath(new URL('./src/directives/after-paint.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
 export default defineConfig({
   site: siteUrl,
   // The tests build a second copy with analytics ids into another folder.
@@ -29,6 +44,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   integrations: [
+    afterPaintDirective,
     react(),
     sitemap({
       filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname),
@@ -44,6 +60,21 @@ export default defineConfig({
       // scripts) refuses it. Page scripts therefore stay files (a few hundred bytes, cached);
       // other assets keep Vite's default (undefined: inline under 4 KB).
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // The small modules the layout's script shares with the islands, in one chunk:
+                // split one per module, the browser found each only after the one importing it
+                // (script → motion → constants), one round trip more before the first paint.
+                name: 'site-lib',
+                test: /[\\/]src[\\/]lib[\\/](?:constants|motion|languages|language-choice)\.ts$/,
+              },
+            ],
+          },
+        },
+      },
     },
   },
 });

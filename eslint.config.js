@@ -95,6 +95,13 @@ export default defineConfig(
     }),
   },
   {
+    files: ['src/scripts/**', 'src/directives/**'],
+    rules: importRules(pageParts('Page scripts and client directives'), {
+      group: ['react', 'react-dom', '**/islands/**', '**/stores/**', '**/server/**'],
+      message: 'Page scripts and directives are plain browser code on src/lib.',
+    }),
+  },
+  {
     files: ['server/**'],
     rules: importRules(
       {

@@ -18,6 +18,7 @@ import { measureAudio } from './audio.ts';
 import { measureBundles } from './bundles.ts';
 import { CHROME_PATH } from '../../scripts/chromium.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureLighthouseDeployed } from './lighthouse-deployed.ts';
 import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
 import { measurePlayback } from './playback.ts';
@@ -87,6 +88,11 @@ try {
   const lighthouse = await measureLighthouse(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
   durations['lighthouse'] = Math.round((Date.now() - lighthouseStarted) / 100) / 10;
   if (!lighthouse.ok) log(`lighthouse could not run: ${lighthouse.error}`);
+  const deployedStarted = Date.now();
+  log(`lighthouse through nginx (TLS, HTTP/2): ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
+  const lighthouseDeployed = await measureLighthouseDeployed(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
+  durations['lighthouse through nginx'] = Math.round((Date.now() - deployedStarted) / 100) / 10;
+  if (!lighthouseDeployed.ok) log(`lighthouse through nginx could not run: ${lighthouseDeployed.error}`);
 
   const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));
   const audio = await measure('audio', () => measureAudio(DIST_DIR, server.url, plan.throttledSamples, log));
@@ -104,6 +110,7 @@ try {
     options: { quick, build: !flags['skip-build'] },
     durations,
     lighthouse,
+    lighthouseDeployed,
     bundles,
     graphql,
     staticHtml,

@@ -297,13 +297,16 @@ export async function measureLighthouse(
   pages: readonly string[],
   runsPerPage: number,
   log: (line: string) => void,
+  options: { selfSignedCertificate?: boolean } = {},
 ): Promise<LighthouseOutcome> {
   // chrome-launcher crashes the process (an unhandled spawn error) on a missing executable.
   if (!existsSync(CHROME_PATH))
     return { ok: false, error: `Chromium was not found at ${CHROME_PATH} (set CHROME_PATH)` };
   let chrome: LaunchedChrome | undefined;
   try {
-    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    // The loopback nginx's certificate is one the bench made: only then does Chromium accept it.
+    const chromeFlags = options.selfSignedCertificate ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS;
+    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags });
     const origin = new URL(baseUrl).origin;
     const collected: PageRuns[] = pages.map((page) => ({ page, results: [], failedRuns: [] }));
     let version = '';

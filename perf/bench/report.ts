@@ -62,6 +62,22 @@ function perPage<T extends { page: string }>(
   return figureRow(measure, figure, budget, failing.length === 0, failing.length > 0 ? failing.join(', ') : undefined);
 }
 
+/** First and largest paint, blocking time and layout shift, on each page. */
+function paintRows(pages: readonly PageLighthouse[]): Row[] {
+  return [
+    perPage('FCP', pages, (page) => page.metrics.fcp, format.ms),
+    perPage('LCP', pages, (page) => page.metrics.lcp, format.ms, BUDGETS.lcp),
+    perPage('TBT', pages, (page) => page.metrics.tbt, format.ms, BUDGETS.tbt),
+    perPage(
+      'CLS',
+      pages,
+      (page) => page.metrics.cls,
+      (value) => value.toFixed(3),
+      BUDGETS.cls,
+    ),
+  ];
+}
+
 function lighthouseRows(results: BenchResults): Row[] {
   const outcome = results.lighthouse;
   if (!outcome.ok) return [{ kind: 'section', title: 'Lighthouse mobile' }, notRun('Lighthouse', outcome.error)];
@@ -75,22 +91,29 @@ function lighthouseRows(results: BenchResults): Row[] {
     perPage('Accessibility', pages, (page) => page.scores.accessibility, String, BUDGETS.accessibility),
     perPage('Best practices', pages, (page) => page.scores.bestPractices, String, BUDGETS.bestPractices),
     perPage('SEO', pages, (page) => page.scores.seo, String, BUDGETS.seo),
-    perPage('FCP', pages, (page) => page.metrics.fcp, format.ms),
-    perPage('LCP', pages, (page) => page.metrics.lcp, format.ms, BUDGETS.lcp),
-    perPage('TBT', pages, (page) => page.metrics.tbt, format.ms, BUDGETS.tbt),
-    perPage(
-      'CLS',
-      pages,
-      (page) => page.metrics.cls,
-      (value) => value.toFixed(3),
-      BUDGETS.cls,
-    ),
+    ...paintRows(pages),
     perPage('Speed Index', pages, (page) => page.metrics.speedIndex, format.ms),
   ];
   rows.push(renderBlockingRow(pages));
   for (const page of pages) rows.push(...transferRows(page));
   for (const failed of outcome.failedPages)
     rows.push(notRun(`Lighthouse ${failed.page}`, failed.errors[0] ?? 'failed'));
+  return rows;
+}
+
+/** The same pages through the reference nginx (TLS, HTTP/2): the scores and paints only. */
+function deployedLighthouseRows(results: BenchResults): Row[] {
+  const outcome = results.lighthouseDeployed;
+  const title = 'Lighthouse mobile through the reference nginx (TLS, HTTP/2), as visitors get the pages';
+  if (!outcome.ok) return [{ kind: 'section', title }, notRun('Lighthouse through nginx', outcome.error)];
+  const pages = outcome.pages;
+  const rows: Row[] = [
+    { kind: 'section', title: `${title} (median of ${outcome.runsPerPage} runs)` },
+    perPage('Performance', pages, (page) => page.scores.performance, String, BUDGETS.performance),
+    ...paintRows(pages),
+  ];
+  for (const failed of outcome.failedPages)
+    rows.push(notRun(`Lighthouse through nginx ${failed.page}`, failed.errors[0] ?? 'failed'));
   return rows;
 }
 
@@ -379,6 +402,7 @@ function audioRows(results: BenchResults): Row[] {
 export function buildRows(results: BenchResults): Row[] {
   return [
     ...lighthouseRows(results),
+    ...deployedLighthouseRows(results),
     ...bundleRows(results.bundles),
     ...serverRows(results),
     ...proxyRows(results),

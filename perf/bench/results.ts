@@ -18,6 +18,8 @@ export interface BenchResults {
   /** Seconds each phase took. */
   durations: Record<string, number>;
   lighthouse: LighthouseOutcome;
+  /** The same pages through the reference nginx over TLS and HTTP/2 (lighthouse-deployed.ts). */
+  lighthouseDeployed: LighthouseOutcome;
   bundles: Outcome<PageBundles[]>;
   graphql: Outcome<LoadResult>;
   staticHtml: Outcome<LoadResult>;

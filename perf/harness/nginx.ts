@@ -1,8 +1,9 @@
 /**
  * A real nginx (Debian's package; `.ci/run` installs it) in front of a server, configured by
  * the reference deployment `deploy/nginx/site.conf` itself: the same file with a free loopback
- * port, a temporary cache folder and no TLS. Its access log says, for each request, whether
- * it reached the origin. Used by the tests and by `npm run bench`.
+ * port, a temporary cache folder, and either no TLS or TLS with HTTP/2 on a self-signed
+ * certificate. Its access log says, for each request, whether it reached the origin. Used by
+ * the tests and by `npm run bench`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,20 +23,66 @@ export function findNginx(): string | null {
 }
 
 /** Replaces `from` in `text`, which must be there: a reshaped site.conf fails loudly here. */
-function replaceOnce(text: string, from: string | RegExp, to: string): string {
-  const replaced = text.replace(from, to);
+function replaceOnce(text: string, from: string | RegExp, to: string | ((match: string) => string)): string {
+  const replaced = typeof to === 'string' ? text.replace(from, to) : text.replace(from, (match) => to(match));
   if (replaced === text)
     throw new Error(`deploy/nginx/site.conf no longer has ${String(from)}: update perf/harness/nginx.ts`);
   return replaced;
 }
 
-/** The reference site.conf for a loopback run: no TLS, the given ports, a temporary cache. */
-export function localSiteConf(template: string, options: { port: number; originPort: number; cacheDir: string }) {
-  let conf = replaceOnce(template, /# BEGIN TLS\n[\s\S]*?# END TLS\n/g, '');
-  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `listen 127.0.0.1:${options.port};\n`);
+/** A certificate and its key, as files nginx reads. */
+export interface TlsFiles {
+  certificate: string;
+  key: string;
+}
+
+/**
+ * The reference site.conf for a loopback run: the given ports and a temporary cache; without
+ * `tls`, plain HTTP/1.1 (no certificate); with it, TLS and HTTP/2 on that certificate, as the
+ * public site answers (the redirect from port 80 is left out either way).
+ */
+export function localSiteConf(
+  template: string,
+  options: { port: number; originPort: number; cacheDir: string; tls?: TlsFiles },
+) {
+  const { tls } = options;
+  let blocks = 0;
+  let conf = replaceOnce(template, /# BEGIN TLS\n[\s\S]*?# END TLS\n/g, (block) => {
+    blocks += 1;
+    // The first block is the port-80 redirect server; the second the certificate lines.
+    if (!tls || blocks === 1) return '';
+    return replaceOnce(
+      replaceOnce(block, /ssl_certificate \S+;/, `ssl_certificate ${tls.certificate};`),
+      /ssl_certificate_key \S+;/,
+      `ssl_certificate_key ${tls.key};`,
+    );
+  });
+  const listen = tls ? `listen 127.0.0.1:${options.port} ssl http2;` : `listen 127.0.0.1:${options.port};`;
+  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `${listen}\n`);
   conf = replaceOnce(conf, /proxy_cache_path \S+/, `proxy_cache_path ${options.cacheDir}`);
   conf = replaceOnce(conf, /server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${options.originPort};`);
   return conf;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1, made with Debian's openssl in `dir`; null without
+ * openssl. Browsers are told to accept it (`--ignore-certificate-errors`), only on loopback.
+ */
+export function selfSignedCertificate(dir: string): TlsFiles | null {
+  const files = { certificate: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      files.key,
+      '-out',
+      files.certificate,
+    ]),
+    { stdio: 'ignore' },
+  );
+  return made.status === 0 ? files : null;
 }
 
 /** One line of the access log. */
@@ -67,16 +114,28 @@ const LOG_FORMAT = "'$upstream_cache_status\\t$upstream_addr\\t$request_method\\
  * Starts nginx in the foreground (its master a child of this process) on a free loopback port,
  * in front of the server on `originPort`. Throws, naming the install command, without nginx.
  */
-export async function startNginx(options: { originPort: number; workers?: number }): Promise<NginxServer> {
+export async function startNginx(options: {
+  originPort: number;
+  workers?: number;
+  /** TLS and HTTP/2 on a self-signed certificate, as the public site answers. */
+  tls?: boolean;
+}): Promise<NginxServer> {
   const nginx = findNginx();
   if (!nginx) throw new Error(`nginx is not installed. Install it: ${NGINX_INSTALL_HINT}`);
   const dir = mkdtempSync(join(tmpdir(), 'nginx-test-'));
   const cacheDir = join(dir, 'cache');
   mkdirSync(cacheDir);
   const port = await freePort();
+  const tls = options.tls ? selfSignedCertificate(dir) : undefined;
+  if (tls === null) throw new Error('openssl is not installed. Install it: sudo apt-get install -y openssl');
   writeFileSync(
     join(dir, 'site.conf'),
-    localSiteConf(readFileSync(SITE_CONF, 'utf8'), { port, originPort: options.originPort, cacheDir }),
+    localSiteConf(readFileSync(SITE_CONF, 'utf8'), {
+      port,
+      originPort: options.originPort,
+      cacheDir,
+      ...(tls ? { tls } : {}),
+    }),
   );
   const accessLog = join(dir, 'access.log');
   const errorLog = join(dir, 'error.log');
@@ -117,7 +176,7 @@ http {
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
   };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     log: async () => {
       await flush();

@@ -1,8 +1,14 @@
 /**
  * The videos: a carousel of thumbnails; a click opens a dialog with the embedded player,
  * autoplaying. Closing the dialog removes the iframe, which stops the video.
+ *
+ * The thumbnails come from the video service's host. The page's HTML holds a box of their
+ * size in their place, and the island puts the images in once it hydrates (`client:visible`,
+ * when the section comes near the screen): as lazy `<img>`s in the HTML, a phone's browser
+ * fetched seven of them with the page, about 150 KB from another origin competing with the
+ * first screen, for a section many visitors never reach.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { openModal } from '../stores/modals.ts';
 import Carousel from './Carousel.tsx';
 import Modal from './Modal.tsx';
@@ -28,6 +34,9 @@ export function embedUrl(id: string): string {
 
 export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
   const [current, setCurrent] = useState<VideoItem | null>(null);
+  // False in the HTML and in the hydrating render (which must match it), true right after.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <>
@@ -42,19 +51,23 @@ export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
                 openModal(MODAL_ID);
               }}
             >
-              <img
-                src={video.thumb.src}
-                srcSet={video.thumb.srcSet}
-                sizes="16rem"
-                width={video.thumb.width}
-                height={video.thumb.height}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                // Thumbnails come from the video service's host and are never the page's main
-                // content: they wait for the page's own requests.
-                fetchPriority="low"
-              />
+              {hydrated ? (
+                <img
+                  className="carousel-thumb"
+                  src={video.thumb.src}
+                  srcSet={video.thumb.srcSet}
+                  sizes="16rem"
+                  width={video.thumb.width}
+                  height={video.thumb.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  // Never the page's main content: they wait for the page's own requests.
+                  fetchPriority="low"
+                />
+              ) : (
+                <span className="carousel-thumb" />
+              )}
               <span>{video.title}</span>
             </button>
           </li>

@@ -5,6 +5,7 @@
  * nginx appends.
  */
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:http2';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -149,5 +150,30 @@ describe('nginx in front of the server', () => {
       expect(response.headers.get('cache-control')).toMatch(/private/);
     }
     expect(reachedServer('/samebloodscocktail')).toBe(2);
+  });
+});
+
+describe('the same file over TLS, as the benchmark runs it', () => {
+  it('answers over HTTP/2 on a self-signed certificate, with what the server sent', async () => {
+    const tls = await startNginx({ originPort: (app.server.address() as AddressInfo).port, tls: true });
+    const session = connect(tls.url, { rejectUnauthorized: false });
+    try {
+      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = session.request({ ':path': '/pt' });
+        let status = 0;
+        let body = '';
+        stream.setEncoding('utf8');
+        stream.on('response', (headers) => (status = Number(headers[':status'])));
+        stream.on('data', (chunk: string) => (body += chunk));
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+      });
+      expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(status).toBe(200);
+      expect(body).toBe(readFileSync(join(site.dir, 'pt.html'), 'utf8'));
+    } finally {
+      session.close();
+      await tls.close();
+    }
   });
 });

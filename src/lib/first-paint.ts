@@ -1,0 +1,54 @@
+/**
+ * Waiting for the page's first paint to be on screen before loading what can wait.
+ *
+ * Module scripts and island code that the browser starts to fetch before the first paint share
+ * the phone's bandwidth and main thread with what that paint needs (the HTML, the title face),
+ * and Lighthouse's simulation counts every such request in the first and largest paints. The
+ * player and the keyboard are worth nothing before the page is seen, so they load once it is.
+ */
+
+/** How long to wait at most, for a browser that paints but never reports it. */
+const FALLBACK_MS = 5000;
+
+function firstContentfulPaintSeen(): boolean {
+  return performance.getEntriesByName('first-contentful-paint', 'paint').length > 0;
+}
+
+/** Calls `run` once, as soon as the first contentful paint has been presented (at once if it has). */
+export function afterFirstPaint(run: () => void): void {
+  // A page shown by an in-place page change: the document painted long ago.
+  if (firstContentfulPaintSeen()) {
+    run();
+    return;
+  }
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(fallback);
+    run();
+  };
+  const fallback = setTimeout(once, FALLBACK_MS);
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    // The entry is queued once the frame is presented, not when it is painted: later, and what
+    // the visitor (and the LCP metric) sees.
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    // No paint timing (older Safari): the load event is the nearest sign.
+    if (document.readyState === 'complete') once();
+    else addEventListener('load', once, { once: true });
+  }
+}
+
+/** `afterFirstPaint`, then the browser's next idle moment (what Astro's `client:idle` waits for). */
+export function whenPaintedAndIdle(run: () => void): void {
+  afterFirstPaint(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 });
+    else setTimeout(run, 1);
+  });
+}

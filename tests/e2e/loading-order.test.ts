@@ -1,0 +1,81 @@
+/**
+ * What a page fetches before its first paint (src/lib/first-paint.ts): the islands' code waits
+ * until the first contentful paint is on screen, and the video service's thumbnails until the
+ * carousel is near. Each test opens its own page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, PHONE, useBrowser } from './browser.ts';
+import { hydrated } from './home-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+/** The page's first contentful paint and the start of each script it fetched, in ms. */
+async function scriptTimings(page: Page) {
+  return page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ file: new URL(entry.name).pathname.split('/').pop() ?? '', start: entry.startTime })),
+  }));
+}
+
+/** Scripts that must wait for the first paint: the islands, React among them. */
+const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease)\./;
+
+describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
+  it('fetches the islands only once its first paint is on screen', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE });
+    try {
+      // The page stays transparent, so nothing contentful is painted, until the test shows it.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          // Null until the parser makes the <html> element (the types say otherwise).
+          const root = document.documentElement as HTMLElement | null;
+          if (!root) return;
+          root.style.opacity = '0';
+          observer.disconnect();
+        }).observe(document, { childList: true });
+      });
+      await page.goto(`${baseUrl}${path}`);
+      // Well within first-paint.ts's 5 s fallback for browsers that never report a paint.
+      await page.waitForTimeout(1000);
+      const unseen = await scriptTimings(page);
+      expect(unseen.firstPaint).toBeNaN();
+      expect(unseen.scripts.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);
+
+      await page.evaluate(() => document.documentElement.style.removeProperty('opacity'));
+      // The player is on every page: once it has hydrated, its code has been fetched.
+      await hydrated(page.locator('.player button').first());
+      const { firstPaint, scripts } = await scriptTimings(page);
+      expect(firstPaint).toBeGreaterThan(0);
+      const late = scripts.filter((script) => LATE_SCRIPT.test(script.file));
+      expect(late.some((script) => script.file.startsWith('client.'))).toBe(true);
+      expect(late.some((script) => script.file.startsWith('Player.'))).toBe(true);
+      for (const script of late) expect(script.start, script.file).toBeGreaterThanOrEqual(firstPaint);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the home page on a phone', () => {
+  it('asks nothing of the video service until the videos section comes near', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+    try {
+      await page.goto(`${baseUrl}/en`);
+      await page.waitForLoadState('networkidle');
+      expect(problems.external).toEqual([]);
+      const firstThumbnail = page.locator('#videos img').first();
+      expect(await firstThumbnail.count()).toBe(0);
+
+      await page.locator('#videos').scrollIntoViewIfNeeded();
+      await expect.poll(() => firstThumbnail.getAttribute('src')).toMatch(/^https:\/\/i\.ytimg\.com\/vi\//);
+      await expect.poll(() => problems.external.some((url) => new URL(url).hostname === 'i.ytimg.com')).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
