@@ -7,6 +7,9 @@
  * player and the keyboard are worth nothing before the page is seen, so they load once it is.
  */
 
+/** Sent to an island waiting for the first paint to have it hydrate at once (client:afterpaint). */
+export const HYDRATE_NOW_EVENT = 'site:hydrate-now';
+
 /** How long to wait at most, for a browser that paints but never reports it. */
 const FALLBACK_MS = 5000;
 

@@ -7,3 +7,4 @@
 import './language-flags.ts';
 import './site-menu.ts';
 import './footer-year.ts';
+import './persisted-islands.ts';
