@@ -7,18 +7,25 @@ import { scrollBehavior } from '../lib/motion.ts';
 // inherited custom property, so a change restyles one element instead of the whole page.
 const SECTION_GAP_PX = 16;
 const root = document.documentElement.style;
-const bars = new ResizeObserver(([entry]) => {
-  const bar = entry?.target;
-  if (!(bar instanceof HTMLElement)) return;
+function fitScrollPadding(bar: HTMLElement): void {
   // Not sticky (the vertical menu on extra-large screens): the stylesheet's padding applies.
   const padding = getComputedStyle(bar).position === 'sticky' ? `${bar.offsetHeight + SECTION_GAP_PX}px` : '';
   if (root.scrollPaddingTop !== padding) root.scrollPaddingTop = padding;
+}
+const bars = new ResizeObserver(([entry]) => {
+  if (entry?.target instanceof HTMLElement) fitScrollPadding(entry.target);
 });
 document.addEventListener('astro:page-load', () => {
   bars.disconnect();
-  const bar = document.querySelector('[data-site-menu]');
-  if (bar) bars.observe(bar);
-  else root.scrollPaddingTop = '';
+  const bar = document.querySelector<HTMLElement>('[data-site-menu]');
+  if (!bar) {
+    root.scrollPaddingTop = '';
+    return;
+  }
+  // At once as well: the observer first reports at the next frame, and an entry tapped
+  // before it would land under the bar (the stylesheet's padding is the bar's least height).
+  fitScrollPadding(bar);
+  bars.observe(bar);
 });
 
 // Delegated from the document, so it keeps working after in-place page changes.
