@@ -52,9 +52,8 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * For a page a describe block shares: each test fails if the page logged an error while it
- * ran (or, for the first, while the page loaded), so no test depends on a later one to be
- * checked.
+ * For the page a describe block opens before each test: the test fails if the page logged an
+ * error while it loaded or while the test ran, so no test depends on a later one to be checked.
  */
 export function failOnPageErrors(problems: () => PageErrors): void {
   afterEach(() => {

@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, failOnPageErrors, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
 import {
   carousel,
   fadedIn,
@@ -61,14 +61,17 @@ describe.each([
   const viewport = size === 'phone' ? PHONE : DESKTOP;
   let page: Page;
   let problems: PageErrors;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' }));
     await page.goto(`${baseUrl}/${lang}`);
     await hydrated(parts(page, lang, 'videos').next);
     await hydrated(parts(page, lang, 'poems').next);
   });
-  afterAll(async () => {
-    await page.context().close();
+  failOnPageErrors(() => problems);
+  // Every test: outside this machine, only the thumbnails and the video player.
+  afterEach(() => {
+    const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
+    expect([...hosts].filter((host) => host !== 'i.ytimg.com' && host !== 'www.youtube-nocookie.com')).toEqual([]);
   });
 
   describe('videos', () => {
@@ -254,12 +257,6 @@ describe.each([
       await page.keyboard.press('Escape');
       await expect.poll(() => openDialogs(page).count()).toBe(0);
     });
-  });
-
-  it('logged no errors and reached outside only for thumbnails and the player', () => {
-    expect(problems.errors).toEqual([]);
-    const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
-    expect([...hosts].filter((host) => host !== 'i.ytimg.com' && host !== 'www.youtube-nocookie.com')).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /** SPEC §2 Home page, Footer: social icons, the contact section and the copyright line with the current year. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
@@ -28,15 +28,12 @@ describe.each([
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: size === 'phone' ? PHONE : DESKTOP,
       locale: LOCALES[lang],
     }));
     await page.goto(`${baseUrl}/${lang}`);
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('shows © this year, the artist and the translated “all rights reserved”', async () => {

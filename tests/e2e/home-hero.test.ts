@@ -1,6 +1,6 @@
 /** SPEC §2 Home page, Hero: the piano keys and their panels (hover on wide screens, dialogs on phones); §4 Modal. */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import {
   fadedIn,
@@ -76,13 +76,10 @@ describe.each(['pt', 'en'] as const)('the keyboard on a desktop, in %s', (lang) 
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), { viewport: DESKTOP, locale: LOCALES[lang] }));
     await page.goto(`${baseUrl}/${lang}`);
     await hydrated(key(page, lang, 'intro'));
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   /** The pointer rests on the menu, away from the keys. */
@@ -170,15 +167,12 @@ describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) =>
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] }));
     await page.goto(`${baseUrl}/${lang}`);
     await hydrated(key(page, lang, 'intro'));
     // The phone layout takes over once hydrated: each key's panel is a dialog.
     await page.locator('dialog#key-intro').waitFor({ state: 'attached' });
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('has eleven keys named by their titles, each controlling a dialog rather than an inline panel', async () => {
@@ -274,7 +268,7 @@ describe('the keyboard on a phone under reduced motion, in es', () => {
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
       locale: LOCALES[lang],
@@ -283,9 +277,6 @@ describe('the keyboard on a phone under reduced motion, in es', () => {
     await page.goto(`${baseUrl}/${lang}`);
     await hydrated(key(page, lang, 'intro'));
     await page.locator('dialog#key-intro').waitFor({ state: 'attached' });
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('every key opens its own dialog, which closes at once', async () => {

@@ -1,6 +1,6 @@
 /** SPEC §2 Home page, Menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
 import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
 
@@ -104,16 +104,13 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
       locale: LOCALES[lang],
       reducedMotion: 'reduce',
     }));
     await page.goto(`${baseUrl}/${lang}`);
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('is a top bar whose arrows scroll the entries by exactly 200 px, instantly', async () => {
@@ -202,16 +199,13 @@ describe('the menu on a phone with smooth scrolling', () => {
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: PHONE,
       locale: 'en-US',
       reducedMotion: 'no-preference',
     }));
     await page.goto(`${baseUrl}/en`);
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('an arrow glides the entries to +200 px', async () => {
@@ -244,16 +238,13 @@ describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduce
   let page: Page;
   let problems: PageErrors;
   failOnPageErrors(() => problems);
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, problems } = await openPage(browser(), {
       viewport: DESKTOP,
       locale: LOCALES[lang],
       reducedMotion: 'reduce',
     }));
     await page.goto(`${baseUrl}/${lang}`);
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it('is a vertical menu at the side, without the arrows', async () => {

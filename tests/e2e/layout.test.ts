@@ -3,10 +3,10 @@
  * of the menu, hero, player, carousels and contact form (and of the landing page) can be
  * reached: it lies inside the viewport, or inside a strip that scrolls by design and lies
  * inside the viewport. The same with a hero key's dialog, the video dialog and the poem
- * dialog open. One page for the whole file, resized rather than reopened.
+ * dialog open. Each test opens its page once and resizes it through the widths.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   HOME_PATHS,
   LANDING_PATHS,
@@ -31,14 +31,8 @@ const HOME_REGIONS = ['.site-menu', '.hero', '.player', '.carousel', '.contact-f
 const LANDING_REGIONS = ['.landing-bar', '.landing-main', '.player'];
 const RELEASE_REGIONS = ['.landing-bar', '.release-main', '.player'];
 
+/** The current test's page (its context is closed by useBrowser when the test ends). */
 let page: Page;
-beforeAll(async () => {
-  // Reduced motion: dialogs open and close without their fade, which changes no layout.
-  ({ page } = await openPage(browser(), { viewport: viewportAt(LAYOUT_WIDTHS[0]), reducedMotion: 'reduce' }));
-});
-afterAll(async () => {
-  await page.context().close();
-});
 
 async function resize(width: number): Promise<void> {
   // The pointer rests over the menu: left over a key, a hover would open its panel (or, on a
@@ -69,7 +63,8 @@ async function defectsAcross(
 
 /** Opens a page and waits for the islands holding these elements to hydrate; back at the top. */
 async function openHydrated(path: string, islands: string[]): Promise<void> {
-  await resize(LAYOUT_WIDTHS[0]);
+  // Reduced motion: dialogs open and close without their fade, which changes no layout.
+  ({ page } = await openPage(browser(), { viewport: viewportAt(LAYOUT_WIDTHS[0]), reducedMotion: 'reduce' }));
   await page.goto(`${baseUrl}${path}`);
   for (const selector of islands) await hydrated(page.locator(selector).first());
   await page.evaluate(() => scrollTo({ top: 0, left: 0, behavior: 'instant' }));
@@ -78,7 +73,7 @@ async function openHydrated(path: string, islands: string[]): Promise<void> {
 describe.each(HOME_PATHS)('the home page %s', (path) => {
   const lang = path.slice(1) as Lang;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     await openHydrated(path, ['.keyboard .key', '.player-play', '.carousel-next', '.poem-card', '.contact-send']);
   });
 
@@ -92,10 +87,7 @@ describe.each(HOME_PATHS)('the home page %s', (path) => {
     await resize(PHONE_WIDTHS[0] as number);
     await key.click();
     await page.locator('dialog[open]').waitFor();
-    const defects = await defectsAcross(PHONE_WIDTHS, ['dialog']);
-    await page.keyboard.press('Escape');
-    await page.locator('dialog[open]').waitFor({ state: 'detached' });
-    expect(defects).toEqual([]);
+    expect(await defectsAcross(PHONE_WIDTHS, ['dialog'])).toEqual([]);
   });
 
   it('fits every wider width with a hero key’s panel open', async () => {
@@ -106,9 +98,6 @@ describe.each(HOME_PATHS)('the home page %s', (path) => {
       await key.focus();
       await page.locator('.key-videos .key-panel:not([hidden])').waitFor();
     });
-    // Closed, or it would open as a dialog at the next test's phone width.
-    await page.keyboard.press('Escape');
-    await page.locator('.key-panel:not([hidden])').waitFor({ state: 'detached' });
     expect(defects).toEqual([]);
   });
 
@@ -119,15 +108,12 @@ describe.each(HOME_PATHS)('the home page %s', (path) => {
     await resize(LAYOUT_WIDTHS[0]);
     await carousel(page, lang, section).locator('.carousel-card').first().click();
     await page.locator('dialog[open]').waitFor();
-    const defects = await defectsAcross(LAYOUT_WIDTHS, ['dialog']);
-    await page.keyboard.press('Escape');
-    await page.locator('dialog[open]').waitFor({ state: 'detached' });
-    expect(defects).toEqual([]);
+    expect(await defectsAcross(LAYOUT_WIDTHS, ['dialog'])).toEqual([]);
   });
 });
 
 describe.each(LANDING_PATHS)('the landing page %s', (path) => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     await openHydrated(path, ['.player-play']);
   });
 
@@ -137,7 +123,7 @@ describe.each(LANDING_PATHS)('the landing page %s', (path) => {
 });
 
 describe.each(RELEASE_PATHS)('the release page %s', (path) => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     await openHydrated(path, ['.player-play', '.release-play']);
   });
 

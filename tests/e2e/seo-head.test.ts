@@ -4,17 +4,19 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const SITE = 'https://andremourapassos.com';
 const browser = useBrowser();
+/** The current test's page, JavaScript off (its context is closed by useBrowser when the test ends). */
 let page: Page;
 
-beforeAll(async () => {
-  ({ page } = await openPage(browser(), { javaScriptEnabled: false }));
-});
+async function openWithoutScripts(path: string, locale?: string): Promise<void> {
+  ({ page } = await openPage(browser(), { javaScriptEnabled: false, ...(locale ? { locale } : {}) }));
+  await page.goto(`${baseUrl}${path}`);
+}
 
 const meta = (selector: string) => page.getAttribute(selector, 'content');
 
@@ -35,8 +37,8 @@ describe.each([
   ['en', 'en-US', 'en_US', 'Songwriter and Developer', 'Independent Music Project'],
   ['es', 'es-ES', 'es_ES', 'Compositor y Desarrollador', 'Proyecto de Música Independiente'],
 ])('the %s home page head', (lang, htmlLang, ogLocale, jobTitle, organisation) => {
-  beforeAll(async () => {
-    await page.goto(`${baseUrl}/${lang}`);
+  beforeEach(async () => {
+    await openWithoutScripts(`/${lang}`);
   });
 
   it('has its language, title, description, keywords and robots', async () => {
@@ -95,7 +97,7 @@ describe('the landing page head', () => {
     ['/en/spotify', `${SITE}/en/samebloodscocktail`, 'en_US'],
     ['/es/samebloodscocktail', `${SITE}/es/samebloodscocktail`, 'es_ES'],
   ])('%s has its canonical, alternates and card', async (path, canonical, ogLocale) => {
-    await page.goto(`${baseUrl}${path}`);
+    await openWithoutScripts(path);
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(canonical);
     expect(await alternates()).toEqual(landingAlternates);
     expect(await meta('meta[property="og:locale"]')).toBe(ogLocale);
@@ -111,19 +113,12 @@ describe('the landing page head', () => {
   ])(
     '/samebloodscocktail for a %s browser has the same canonical and alternates, and its card',
     async (locale, ogLocale, jobTitle) => {
-      const own = await openPage(browser(), { javaScriptEnabled: false, locale });
-      await own.page.goto(`${baseUrl}/samebloodscocktail`);
-      const ownMeta = (selector: string) => own.page.getAttribute(selector, 'content');
-      expect(await own.page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/pt/samebloodscocktail`);
-      const pairs = await own.page.$$eval('link[rel="alternate"][hreflang]', (links) =>
-        links.map((link) => [link.getAttribute('hreflang') ?? '', link.getAttribute('href')] as const),
-      );
-      expect(Object.fromEntries(pairs)).toEqual(landingAlternates);
-      expect(await ownMeta('meta[property="og:url"]')).toBe(`${SITE}/pt/samebloodscocktail`);
-      expect(await ownMeta('meta[property="og:locale"]')).toBe(ogLocale);
-      const ld = JSON.parse((await own.page.textContent('script[type="application/ld+json"]')) ?? '{}') as object;
-      expect(ld).toMatchObject({ '@type': 'Person', jobTitle });
-      await own.page.context().close();
+      await openWithoutScripts('/samebloodscocktail', locale);
+      expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/pt/samebloodscocktail`);
+      expect(await alternates()).toEqual(landingAlternates);
+      expect(await meta('meta[property="og:url"]')).toBe(`${SITE}/pt/samebloodscocktail`);
+      expect(await meta('meta[property="og:locale"]')).toBe(ogLocale);
+      expect(await jsonLd()).toMatchObject({ '@type': 'Person', jobTitle });
     },
   );
 });
