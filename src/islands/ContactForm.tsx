@@ -89,7 +89,12 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
         <input ref={honeypot} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div className="contact-actions">
-        <button type="submit" className="contact-send" disabled={!ready || status === 'sending'} data-status={status}>
+        <button
+          type="submit"
+          className="contact-send pill-button"
+          disabled={!ready || status === 'sending'}
+          data-status={status}
+        >
           {status === 'sending' ? labels.sending : status === 'sent' ? `✓ ${labels.sent}` : labels.send}
         </button>
         <p className="contact-error" role="alert">

@@ -30,7 +30,7 @@ export default function PlayRelease({ playlist, track, labels }: PlayReleaseProp
   const onThisTrack = trackIndex === -1 || trackIndex === index;
   const isPlaying = playing && current === playlist && onThisTrack;
   return (
-    <button type="button" className="release-play" onClick={() => playPlaylist(playlist, track)}>
+    <button type="button" className="release-play pill-button" onClick={() => playPlaylist(playlist, track)}>
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d={isPlaying ? 'M6 5h4v14H6zM14 5h4v14h-4z' : 'M7 4.5v15l12-7.5z'} fill="currentColor" />
       </svg>

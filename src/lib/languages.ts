@@ -26,6 +26,11 @@ export const STORAGE_KEY = 'i18nextLng';
 /** The cookie mirroring that choice, so the server can redirect `/` before any script runs. */
 export const LANG_COOKIE = 'lang';
 
+/** The `getStaticPaths` of a page written once per language: `lang` as its param and its typed prop. */
+export function pathsPerLanguage() {
+  return LANGUAGES.map((lang) => ({ params: { lang }, props: { lang } }));
+}
+
 /** True when `value` is one of the site's language codes. */
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -279,9 +279,12 @@ describe('a release page', () => {
     await page.context().close();
   });
 
-  it('has no accessibility violations', async () => {
+  it('has no accessibility violations, the play button hovered too', async () => {
     const { page } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/en/music/strange-way-to-know-me`);
+    expect(await axeViolations(page)).toEqual([]);
+    // Its hover colour must keep the white label readable.
+    await page.locator('.release-play').hover();
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
