@@ -31,7 +31,8 @@ import { startBenchServer, type BenchServer } from '../harness/server.ts';
 
 const DIST_DIR = 'dist';
 const REPORT_DIR = 'perf/results';
-const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify'];
+/** The home page in each language, the landing page, and a release page (issue 13's budgets). */
+const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', '/en/music/cocktail-n1'];
 const STATIC_PAGE = '/pt';
 
 const { values: flags } = parseArgs({
