@@ -307,7 +307,8 @@ describe('the player', () => {
     await page.getByRole('list', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${baseUrl}/en`);
     expect(held).toBeGreaterThan(0);
-    // Hydrated in the old page, then given the new page's texts; React logged nothing.
+    // Hydrated before the swap (the page change waited for it) and given the new page's texts;
+    // React logged nothing.
     await expect.poll(() => player(page).getAttribute('aria-label')).toBe(t('en', 'player:region'));
     expect(await player(page).getAttribute('data-hydrated')).toBe('true');
     await player(page)
