@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { measureAudio } from './audio.ts';
 import { measureBundles } from './bundles.ts';
 import { CHROME_PATH } from '../../scripts/chromium.ts';
-import { measureLighthouse } from './lighthouse.ts';
+import { measureLighthouse, type LighthouseOutcome } from './lighthouse.ts';
 import { measureLighthouseDeployed } from './lighthouse-deployed.ts';
 import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
@@ -50,6 +50,23 @@ const plan = {
 const progress = startProgress('bench');
 const { log, durations } = progress;
 const measure = progress.step;
+
+/**
+ * One Lighthouse pass over the pages, timed and logged like a step; its outcome is its own (a
+ * Lighthouse that cannot run is reported, never thrown).
+ */
+async function lighthousePass(
+  name: string,
+  run: typeof measureLighthouse | typeof measureLighthouseDeployed,
+  baseUrl: string,
+): Promise<LighthouseOutcome> {
+  const started = Date.now();
+  log(`${name}: ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
+  const outcome = await run(baseUrl, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
+  durations[name] = Math.round((Date.now() - started) / 100) / 10;
+  if (!outcome.ok) log(`${name} could not run: ${outcome.error}`);
+  return outcome;
+}
 
 const atStart = { loadAverage: loadavg()[0] ?? 0, before: await sampleOthersCpuUse() };
 const cpuMeter = startCpuMeter();
@@ -84,16 +101,12 @@ let results: BenchResults;
 try {
   // Lighthouse and the browser first, on a quiet server; the load tests last, as the contact
   // run leaves the outbox delivering thousands of messages.
-  const lighthouseStarted = Date.now();
-  log(`lighthouse: ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
-  const lighthouse = await measureLighthouse(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
-  durations['lighthouse'] = Math.round((Date.now() - lighthouseStarted) / 100) / 10;
-  if (!lighthouse.ok) log(`lighthouse could not run: ${lighthouse.error}`);
-  const deployedStarted = Date.now();
-  log(`lighthouse through nginx (TLS, HTTP/2): ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
-  const lighthouseDeployed = await measureLighthouseDeployed(server.url, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
-  durations['lighthouse through nginx'] = Math.round((Date.now() - deployedStarted) / 100) / 10;
-  if (!lighthouseDeployed.ok) log(`lighthouse through nginx could not run: ${lighthouseDeployed.error}`);
+  const lighthouse = await lighthousePass('lighthouse', measureLighthouse, server.url);
+  const lighthouseDeployed = await lighthousePass(
+    'lighthouse through nginx (TLS, HTTP/2)',
+    measureLighthouseDeployed,
+    server.url,
+  );
 
   const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));
   const audio = await measure('audio', () => measureAudio(DIST_DIR, server.url, plan.throttledSamples, log));

@@ -72,14 +72,11 @@ export function selfSignedCertificate(dir: string): TlsFiles | null {
   const files = { certificate: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      files.key,
-      '-out',
-      files.certificate,
-    ]),
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ...['-keyout', files.key, '-out', files.certificate],
+    ],
     { stdio: 'ignore' },
   );
   return made.status === 0 ? files : null;

@@ -3,7 +3,7 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
@@ -24,6 +24,7 @@ import {
 } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
 import SeekBar from './SeekBar.tsx';
+import { useHydrated } from './useHydrated.ts';
 import './player.css';
 
 interface PlayerProps {
@@ -52,9 +53,7 @@ export default function Player({
   // below shows it, so the rest (the track list above all) is not drawn again for it.
   const state = useStore($player, { keys: PLAYER_VIEW_KEYS });
   const override = useStore($playerLabelsOverride);
-  // The first render must match the HTML the page was built with, or React refuses it.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const labels = (hydrated && override) || builtLabels;
 
   useEffect(() => {

@@ -8,10 +8,11 @@
  * fetched seven of them with the page, about 150 KB from another origin competing with the
  * first screen, for a section many visitors never reach.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { openModal } from '../stores/modals.ts';
 import Carousel from './Carousel.tsx';
 import Modal from './Modal.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 /** A video as the page passes it: the video-service id, title and thumbnail image. */
 export interface VideoItem {
@@ -34,9 +35,7 @@ export function embedUrl(id: string): string {
 
 export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
   const [current, setCurrent] = useState<VideoItem | null>(null);
-  // False in the HTML and in the hydrating render (which must match it), true right after.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   return (
     <>

@@ -18,7 +18,7 @@ function firstContentfulPaintSeen(): boolean {
 }
 
 /** Calls `run` once, as soon as the first contentful paint has been presented (at once if it has). */
-export function afterFirstPaint(run: () => void): void {
+function afterFirstPaint(run: () => void): void {
   // A page shown by an in-place page change: the document painted long ago.
   if (firstContentfulPaintSeen()) {
     run();
