@@ -65,9 +65,9 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               {
-                // The small modules the layout's script shares with the islands, in one chunk:
-                // split one per module, the browser found each only after the one importing it
-                // (script → motion → constants), one round trip more before the first paint.
+                // The small modules the layout's behaviours (src/scripts/site.ts) share with the
+                // islands, in one chunk: split one per module, the browser found each only after
+                // the one importing it (script → motion → constants), a round trip each.
                 name: 'site-lib',
                 test: /[\\/]src[\\/]lib[\\/](?:constants|motion|languages|language-choice)\.ts$/,
               },

@@ -26,13 +26,21 @@ const frameworks = {
   ],
   message: 'src/lib is plain TypeScript shared by the build, the browser and the server: no framework.',
 };
-/** @param {string} who */
-const pageParts = (who) => ({
-  group: ['**/components/**', '**/pages/**', '**/layouts/**', '**/data/**', 'astro:*'],
-  message: `${who} run in the browser: they may not import build-time Astro code.`,
-});
 /**
- * @param {...{ group: string[]; message: string }} patterns
+ * What runs in the browser may not import build-time code. Astro's router
+ * (`astro:transitions/client`) is the one `astro:` module made for the browser.
+ * @param {string} who
+ * @returns {{ group?: string[]; regex?: string; message: string }[]}
+ */
+const pageParts = (who) => {
+  const message = `${who} run in the browser: they may not import build-time Astro code.`;
+  return [
+    { group: ['**/components/**', '**/pages/**', '**/layouts/**', '**/data/**'], message },
+    { regex: '^astro:(?!transitions/client$)', message },
+  ];
+};
+/**
+ * @param {...{ group?: string[]; regex?: string; message: string }} patterns
  * @returns {import('eslint').Linter.RulesRecord}
  */
 const importRules = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [notTests, ...patterns] }] });
@@ -82,21 +90,21 @@ export default defineConfig(
   },
   {
     files: ['src/stores/**'],
-    rules: importRules(pageParts('Stores'), {
+    rules: importRules(...pageParts('Stores'), {
       group: ['react', 'react-dom', '@nanostores/react', '**/islands/**'],
       message: 'Stores hold state; islands render it.',
     }),
   },
   {
     files: ['src/islands/**'],
-    rules: importRules(pageParts('Islands'), {
+    rules: importRules(...pageParts('Islands'), {
       group: ['**/server/**'],
       message: 'Islands talk to the server over HTTP.',
     }),
   },
   {
     files: ['src/scripts/**', 'src/directives/**'],
-    rules: importRules(pageParts('Page scripts and client directives'), {
+    rules: importRules(...pageParts('Page scripts and client directives'), {
       group: ['react', 'react-dom', '**/islands/**', '**/stores/**', '**/server/**'],
       message: 'Page scripts and directives are plain browser code on src/lib.',
     }),

@@ -14,11 +14,23 @@ import Carousel from './Carousel.tsx';
 import Modal from './Modal.tsx';
 import { useHydrated } from './useHydrated.ts';
 
-/** A video as the page passes it: the video-service id, title and thumbnail image. */
+/** A thumbnail image: its source, other widths, and its intrinsic size. */
+interface Thumbnail {
+  src: string;
+  srcSet?: string | undefined;
+  width: number;
+  height: number;
+}
+
+/**
+ * A video as the page passes it: the video-service id, title, and the local thumbnail the
+ * artist gave, if any (the service's own is derived from the id here rather than written into
+ * the page's props twenty times).
+ */
 export interface VideoItem {
   id: string;
   title: string;
-  thumb: { src: string; srcSet?: string | undefined; width: number; height: number };
+  thumb?: Thumbnail | undefined;
 }
 
 interface VideoCarouselProps {
@@ -27,6 +39,11 @@ interface VideoCarouselProps {
 }
 
 const MODAL_ID = 'video-dialog';
+
+/** The video service's own thumbnail of a video (480x360). */
+export function serviceThumbnail(id: string): Thumbnail {
+  return { src: `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`, width: 480, height: 360 };
+}
 
 /** The privacy-enhanced embed; autoplay because the visitor just asked for the video. */
 export function embedUrl(id: string): string {
@@ -40,37 +57,40 @@ export default function VideoCarousel({ videos, labels }: VideoCarouselProps) {
   return (
     <>
       <Carousel label={labels.carousel} previousLabel={labels.previous} nextLabel={labels.next}>
-        {videos.map((video) => (
-          <li key={video.id}>
-            <button
-              type="button"
-              className="carousel-card"
-              onClick={() => {
-                setCurrent(video);
-                openModal(MODAL_ID);
-              }}
-            >
-              {hydrated ? (
-                <img
-                  className="carousel-thumb"
-                  src={video.thumb.src}
-                  srcSet={video.thumb.srcSet}
-                  sizes="16rem"
-                  width={video.thumb.width}
-                  height={video.thumb.height}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  // Never the page's main content: they wait for the page's own requests.
-                  fetchPriority="low"
-                />
-              ) : (
-                <span className="carousel-thumb" />
-              )}
-              <span>{video.title}</span>
-            </button>
-          </li>
-        ))}
+        {videos.map((video) => {
+          const thumb = video.thumb ?? serviceThumbnail(video.id);
+          return (
+            <li key={video.id}>
+              <button
+                type="button"
+                className="carousel-card"
+                onClick={() => {
+                  setCurrent(video);
+                  openModal(MODAL_ID);
+                }}
+              >
+                {hydrated ? (
+                  <img
+                    className="carousel-thumb"
+                    src={thumb.src}
+                    srcSet={thumb.srcSet}
+                    sizes="16rem"
+                    width={thumb.width}
+                    height={thumb.height}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    // Never the page's main content: they wait for the page's own requests.
+                    fetchPriority="low"
+                  />
+                ) : (
+                  <span className="carousel-thumb" />
+                )}
+                <span>{video.title}</span>
+              </button>
+            </li>
+          );
+        })}
       </Carousel>
       <Modal id={MODAL_ID} labelledBy={`${MODAL_ID}-title`} closeLabel={labels.close} className="video-modal">
         {current && (

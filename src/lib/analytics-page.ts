@@ -1,7 +1,7 @@
 /**
  * The page side of analytics: reads the ids from the consent banner, shows it until the
- * visitor answers, starts the tag after an accept and sends the events. Loaded only by pages
- * built with analytics ids (components/Analytics.astro).
+ * visitor answers, starts the tag after an accept and sends the events. Loaded, after the first
+ * paint, only by pages built with analytics ids (components/Analytics.astro).
  */
 import {
   reportWebVitals,
@@ -35,15 +35,20 @@ function start(config: AnalyticsConfig): ReturnType<typeof startTag> {
   return gtag;
 }
 
-// The first page and every in-place navigation.
-document.addEventListener('astro:page-load', () => {
+/** Shows the consent choice until answered, and counts the page view if the visitor allowed it. */
+function onPage(): void {
   const config = readConfig();
   const element = banner();
   if (!config || !element) return;
   const consent = savedConsent();
   element.hidden = consent !== null;
   if (consent === 'granted') sendPageView(start(config), config);
-});
+}
+
+// This module loads after the first page's `astro:page-load` (src/scripts/after-first-paint.ts):
+// the page it finds, then every in-place navigation.
+onPage();
+document.addEventListener('astro:page-load', onPage);
 
 document.addEventListener('click', (event) => {
   const target = event.target as Element | null;

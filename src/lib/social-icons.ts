@@ -1,4 +1,4 @@
-/** The icons we draw ourselves (see `components/SocialIconSprite.astro`); a link names one of them. */
+/** The icons we draw ourselves (see `data/icon-sprite.ts`); a link names one of them. */
 export const SOCIAL_ICONS = [
   'spotify',
   'apple-music',
@@ -12,7 +12,7 @@ export const SOCIAL_ICONS = [
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
 
-/** The id of an icon's `<symbol>` in the page's sprite (components/SocialIconSprite.astro). */
+/** The id of an icon's `<symbol>` in the icon sprite (data/icon-sprite.ts). */
 export function socialIconId(name: SocialIcon): string {
   return `icon-${name}`;
 }

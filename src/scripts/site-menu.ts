@@ -1,6 +1,7 @@
 /** The menu's behaviour (SiteMenu.astro): the top bar's height for anchors, and its scroll arrows. */
 import { SCROLL_STEP_PX } from '../lib/constants.ts';
 import { scrollBehavior } from '../lib/motion.ts';
+import { onEveryPage } from './every-page.ts';
 
 // Anchored sections must land below the sticky top bar, whose height depends on the
 // screen and the language: measure it. The padding is set on <html> itself, not through an
@@ -15,7 +16,7 @@ function fitScrollPadding(bar: HTMLElement): void {
 const bars = new ResizeObserver(([entry]) => {
   if (entry?.target instanceof HTMLElement) fitScrollPadding(entry.target);
 });
-document.addEventListener('astro:page-load', () => {
+onEveryPage(() => {
   bars.disconnect();
   const bar = document.querySelector<HTMLElement>('[data-site-menu]');
   if (!bar) {
@@ -23,7 +24,8 @@ document.addEventListener('astro:page-load', () => {
     return;
   }
   // At once as well: the observer first reports at the next frame, and an entry tapped
-  // before it would land under the bar (the stylesheet's padding is the bar's least height).
+  // before it would land under the bar (until then, the stylesheet's padding is the bar's
+  // least height).
   fitScrollPadding(bar);
   bars.observe(bar);
 });

@@ -284,3 +284,57 @@ describe('the poems in es', () => {
     await page.context().close();
   });
 });
+
+describe('a poem whose text is slow to come, or does not come', () => {
+  const lang = 'pt';
+  const poem = POEMS[0] as Poem;
+
+  /** Opens the home page with `/poems.json` answered by `handle`, and clicks the first poem. */
+  async function openPoem(handle: Parameters<Page['route']>[1]) {
+    const opened = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] });
+    await opened.page.route('**/poems.json?*', handle);
+    await opened.page.goto(`${baseUrl}/${lang}`);
+    const { cards, next } = parts(opened.page, lang, 'poems');
+    await hydrated(next);
+    await cards.filter({ hasText: poem.title }).click();
+    const dialog = opened.page.getByRole('dialog', { name: poem.title, exact: true });
+    await dialog.waitFor();
+    return { ...opened, dialog };
+  }
+
+  it('says the text is on its way, then shows it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page, problems, dialog } = await openPoem(async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await expect.poll(() => dialog.getByRole('status').textContent()).toBe(t(lang, 'poemLoading'));
+      release();
+      expect((await dialog.locator('.poem-text').innerText()).split('\n').length).toBeGreaterThan(4);
+      expect(await dialog.getByRole('status').count()).toBe(0);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('says the text could not come, and brings it when asked again', async () => {
+    let failing = true;
+    const { page, problems, dialog } = await openPoem(async (route) => {
+      if (failing) await route.fulfill({ status: 503 });
+      else await route.continue();
+    });
+    try {
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(t(lang, 'poemFailed'));
+      expect(problems.errors.some((error) => error.includes('Erro ao carregar os poemas'))).toBe(true);
+      failing = false;
+      await dialog.getByRole('button', { name: t(lang, 'retry'), exact: true }).click();
+      expect((await dialog.locator('.poem-text').innerText()).split('\n').length).toBeGreaterThan(4);
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

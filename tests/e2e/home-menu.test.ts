@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
+import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors, enhanced } from './browser.ts';
 import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -111,6 +111,7 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
       reducedMotion: 'reduce',
     }));
     await page.goto(`${baseUrl}/${lang}`);
+    await enhanced(page);
   });
 
   it('is a top bar whose arrows scroll the entries by exactly 200 px, instantly', async () => {
@@ -206,6 +207,7 @@ describe('the menu on a phone with smooth scrolling', () => {
       reducedMotion: 'no-preference',
     }));
     await page.goto(`${baseUrl}/en`);
+    await enhanced(page);
   });
 
   it('an arrow glides the entries to +200 px', async () => {
@@ -245,6 +247,7 @@ describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduce
       reducedMotion: 'reduce',
     }));
     await page.goto(`${baseUrl}/${lang}`);
+    await enhanced(page);
   });
 
   it('is a vertical menu at the side, without the arrows', async () => {

@@ -1,8 +1,10 @@
-/** Every built page is valid HTML, and draws every icon it points at. */
+/** Every built page is valid HTML, and every icon it points at is drawn in the icon sprite. */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
+import { SOCIAL_ICONS, socialIconId } from '../../src/lib/social-icons.ts';
 
 const pages = readdirSync('dist', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.html'))
@@ -44,11 +46,23 @@ describe('html-validate', () => {
     expect(messages).toEqual([]);
   });
 
-  // An icon is a `<use>` of a symbol the layout adds once (SocialIconSprite.astro), when the
-  // page lists the icons it shows; a missing one leaves an empty box.
-  it.each(pages)('dist/%s holds a symbol for every icon it uses', (page) => {
+  // An icon is a `<use>` of a symbol in /icons.svg (src/data/icon-sprite.ts): a missing one
+  // leaves an empty box, and a URL whose version is not the file's would show a cached old one.
+  const sprite = readFileSync(join('dist', 'icons.svg'), 'utf8');
+  const version = createHash('sha256').update(sprite).digest('hex').slice(0, 10);
+  it.each(pages)('dist/%s points its icons at symbols of the current icons.svg', (page) => {
     const html = readFileSync(join('dist', page), 'utf8');
-    const used = [...html.matchAll(/<use href="#([^"]+)"/g)].map((match) => match[1] ?? '');
-    expect(used.filter((id) => !html.includes(`<symbol id="${id}"`))).toEqual([]);
+    const used = [...html.matchAll(/<use href="([^"]*)"/g)].map((match) => match[1] ?? '');
+    for (const href of used) {
+      const [file, id = ''] = href.split('#');
+      expect(file).toBe(`/icons.svg?v=${version}`);
+      expect(sprite).toContain(`<symbol id="${id}"`);
+    }
+  });
+
+  it('has every platform icon in the sprite', () => {
+    expect(sprite.startsWith('<svg xmlns="http://www.w3.org/2000/svg">')).toBe(true);
+    for (const name of SOCIAL_ICONS)
+      expect(sprite).toContain(`<symbol id="${socialIconId(name)}" viewBox="0 0 24 24">`);
   });
 });

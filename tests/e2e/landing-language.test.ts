@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
+import { axeViolations, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const browser = useBrowser();
@@ -40,8 +40,12 @@ async function pageTexts(page: Page): Promise<PageTexts> {
   });
 }
 
-/** Waits until the player has hydrated and shows the offered playlist's tracks. */
+/**
+ * Waits until the player has hydrated and shows the offered playlist's tracks, and the page's
+ * behaviours have come (the consent choice among them, on this analytics build).
+ */
 async function playerReady(page: Page): Promise<void> {
+  await enhanced(page);
   await page.locator('astro-island[component-url*="Player"]:not([ssr])').waitFor({ state: 'attached' });
   await expect.poll(() => page.locator('section.player .player-track').count()).toBeGreaterThan(0);
 }
@@ -87,6 +91,8 @@ describe.each([
       }
       if (saved === 'flag') {
         await page.goto(`${baseUrl}/samebloodscocktail`);
+        // A flag followed is remembered once the page's behaviours have come.
+        await enhanced(page);
         await page.getByRole('link', { name: LANGUAGE_NAMES[lang], exact: true }).click();
         await page.waitForURL(`${baseUrl}/${lang}/samebloodscocktail`);
       } else if (saved === 'storage') {

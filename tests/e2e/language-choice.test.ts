@@ -1,6 +1,6 @@
 /** The flags: switching language, marking the current one, and remembering the choice. */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, useBrowser, enhanced } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -9,6 +9,7 @@ describe('language flags', () => {
   it('mark the current language and switch to another, saving the choice', async () => {
     const { page } = await openPage(browser(), { locale: 'pt-BR' });
     await page.goto(`${baseUrl}/pt`);
+    await enhanced(page);
     const flags = page.getByRole('list', { name: 'Idioma' });
     expect(await flags.getByRole('link', { name: 'Português' }).getAttribute('aria-current')).toBe('page');
     expect(await flags.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBeNull();

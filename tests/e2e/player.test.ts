@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, useBrowser } from './browser.ts';
+import { DESKTOP, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -60,6 +60,8 @@ async function openPlayerPage(path: string, viewport = DESKTOP, locale = 'en-US'
     };
   });
   await opened.page.goto(`${baseUrl}${path}`);
+  // Page changes keep the player playing once the router has come.
+  await enhanced(opened.page);
   // The player hydrates when the browser is idle.
   await opened.page.locator('astro-island[component-url*="Player"]:not([ssr])').first().waitFor({ state: 'attached' });
   return { ...opened, mediaRequests };
@@ -303,6 +305,8 @@ describe('the player', () => {
       await route.continue();
     });
     await page.goto(`${baseUrl}/pt`);
+    // The router has come (after the first paint and the load event); the player's code has not.
+    await enhanced(page);
     expect(await player(page).getAttribute('data-hydrated')).toBeNull();
     await page.getByRole('list', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${baseUrl}/en`);

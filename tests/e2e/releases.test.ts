@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
-import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
+import { axeViolations, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
 import { hydrated, LANGS, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -213,6 +213,7 @@ describe('a release page', () => {
   it('plays its playlist in the player, which keeps playing on the next page', async () => {
     const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl}/es/music/tasty-themes-for-mono-myths`);
+    await enhanced(page);
     const play = page.getByRole('button', { name: 'Reproducir Tasty Themes for Mono Myths' });
     await hydrated(play);
     await play.click();

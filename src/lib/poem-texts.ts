@@ -1,0 +1,19 @@
+/**
+ * The poems' texts, by poem id, as `/poems.json` serves them (src/pages/poems.json.ts). They
+ * are fetched when the poems' carousel comes near rather than written into the home page's
+ * HTML: with their texts there, the page no longer fit the first round trip of its response.
+ */
+export type PoemTexts = Readonly<Record<string, string>>;
+
+/** The texts from the file's JSON; anything else is an error (a broken or foreign answer). */
+export function parsePoemTexts(value: unknown): PoemTexts {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError('poem texts: expected an object of texts by poem id');
+  }
+  const texts: Record<string, string> = {};
+  for (const [id, text] of Object.entries(value)) {
+    if (typeof text !== 'string') throw new TypeError(`poem texts: the text of "${id}" is not a string`);
+    texts[id] = text;
+  }
+  return texts;
+}
