@@ -18,7 +18,8 @@ export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(t
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>${body}</title><style>${INLINE_STYLE}</style>` +
   `<script>${INLINE_SCRIPT}</script><script type="module" src="/_astro/app.abc123.js"></script>` +
-  `<script type="application/ld+json">{"@type":"Person"}</script></head><body>${body}</body></html>`;
+  `<script type="application/ld+json">{"@type":"Person"}</script>` +
+  `<script type="application/json" id="texts">{"title":"${body}"}</script></head><body>${body}</body></html>`;
 
 const FILES: Record<string, string> = {
   'pt.html': page('pt-BR', 'home pt'),

@@ -249,6 +249,8 @@ describe('assets', () => {
 });
 
 describe('security headers', () => {
+  // The fixture's pages hold one script, one style, and two data blocks (JSON-LD, JSON) that no
+  // browser runs and the policy does not name.
   it('sends a CSP allowing exactly the inline scripts and styles of the build', async () => {
     const csp = (await app.inject({ url: '/pt' })).headers['content-security-policy'] as string;
     const directives = new Map(csp.split(';').map((d) => [d.trim().split(' ')[0], d.trim()]));
