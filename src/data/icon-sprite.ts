@@ -1,7 +1,8 @@
 /**
- * The platforms' icons as one SVG file of `<symbol>`s (served at ICON_SPRITE_PATH by
- * pages/icons.svg.ts) that every `SocialIcon` shows with `<use>`. The drawings come from the
- * simple-icons set (CC0), so a page loads no third-party image.
+ * The platforms' icons and the language flags as one SVG file of `<symbol>`s (served at
+ * ICON_SPRITE_PATH by pages/icons.svg.ts) that every `SocialIcon` and `Flag` shows with
+ * `<use>`. The icons' drawings come from the simple-icons set (CC0), the flags are ours, so a
+ * page loads no third-party image.
  *
  * A file rather than symbols in each page: drawn in the HTML they were its largest part after
  * the inlined CSS (3.5 KB of a home page's 17 KB brotli), and a page whose HTML fits the first
@@ -36,13 +37,39 @@ const ICONS: Record<SocialIcon, SimpleIcon> = {
   facebook: siFacebook,
 };
 
+/** The flags the language links show. */
+export type FlagCountry = 'br' | 'gb' | 'es';
+
+/** Each flag drawn on a 60x40 grid (stretched to the link's box, as flags are 3:2 or 2:1). */
+const FLAGS: Record<FlagCountry, string> = {
+  br:
+    '<rect width="60" height="40" fill="#009b3a"/><path d="M30 4 56 20 30 36 4 20Z" fill="#fedf00"/>' +
+    '<circle cx="30" cy="20" r="8.5" fill="#002776"/>' +
+    '<path d="M21.8 18.2q8.8-2.4 16.6 3.6" stroke="#fff" stroke-width="1.6" fill="none"/>',
+  gb:
+    '<rect width="60" height="40" fill="#012169"/>' +
+    '<path d="M0 0 60 40M60 0 0 40" stroke="#fff" stroke-width="8"/>' +
+    '<path d="M0 0 60 40M60 0 0 40" stroke="#c8102e" stroke-width="3"/>' +
+    '<path d="M30 0v40M0 20h60" stroke="#fff" stroke-width="12"/>' +
+    '<path d="M30 0v40M0 20h60" stroke="#c8102e" stroke-width="7"/>',
+  es: '<rect width="60" height="40" fill="#aa151b"/><rect y="10" width="60" height="20" fill="#f1bf00"/>',
+};
+
+const flagId = (country: FlagCountry) => `flag-${country}`;
+
 /** Where the sprite is served (src/pages/icons.svg.ts). */
 export const ICON_SPRITE_PATH = '/icons.svg';
 
-/** The sprite file: one `<symbol>` per icon, each with the id `socialIconId` gives. */
-export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${SOCIAL_ICONS.map(
-  (name) => `<symbol id="${socialIconId(name)}" viewBox="0 0 24 24"><path d="${ICONS[name].path}"/></symbol>`,
-).join('')}</svg>\n`;
+/** The sprite file: one `<symbol>` per icon (the id `socialIconId` gives) and per flag. */
+export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${[
+  ...SOCIAL_ICONS.map(
+    (name) => `<symbol id="${socialIconId(name)}" viewBox="0 0 24 24"><path d="${ICONS[name].path}"/></symbol>`,
+  ),
+  ...Object.entries(FLAGS).map(
+    ([country, drawing]) =>
+      `<symbol id="${flagId(country as FlagCountry)}" viewBox="0 0 60 40" preserveAspectRatio="none">${drawing}</symbol>`,
+  ),
+].join('')}</svg>\n`;
 
 /** The sprite's URL, which changes with its drawings. */
 const ICON_SPRITE_URL = `${ICON_SPRITE_PATH}?v=${contentVersion(iconSprite)}`;
@@ -50,4 +77,9 @@ const ICON_SPRITE_URL = `${ICON_SPRITE_PATH}?v=${contentVersion(iconSprite)}`;
 /** What a `<use href>` points at to show `name`. */
 export function iconHref(name: SocialIcon): string {
   return `${ICON_SPRITE_URL}#${socialIconId(name)}`;
+}
+
+/** What a `<use href>` points at to show a country's flag. */
+export function flagHref(country: FlagCountry): string {
+  return `${ICON_SPRITE_URL}#${flagId(country)}`;
 }

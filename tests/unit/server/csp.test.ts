@@ -11,6 +11,9 @@ describe('cspDirectives', () => {
     expect(csp['media-src']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com']);
     expect(JSON.stringify(csp)).not.toMatch(/google-analytics|googletagmanager|unsafe-eval/);
+    // Fonts, the manifest and workers: from our origin only, by default-src.
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(Object.keys(csp).filter((name) => ['font-src', 'manifest-src', 'worker-src'].includes(name))).toEqual([]);
   });
 
   it('allows the analytics tag hosts only for a build with analytics', () => {
