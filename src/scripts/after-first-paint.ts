@@ -17,10 +17,11 @@
  * whose player has not hydrated yet.
  */
 import { whenPaintedAndIdle } from '../lib/first-paint.ts';
+import './landing-top.ts';
 
 /**
  * The first page's `astro:page-load`, sent when Astro's router sends it: at the window's load
- * event (scripts inlined in a page, like the landing page's, listen for it). The router itself
+ * event (landing-top.ts and the language-less landing page's script listen for it). The router itself
  * is loaded after that event, so it never sends it a second time.
  */
 addEventListener('load', () => document.dispatchEvent(new Event('astro:page-load')), { once: true });

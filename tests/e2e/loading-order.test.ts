@@ -25,17 +25,11 @@ async function scriptTimings(page: Page) {
 /** Scripts that must wait for the first paint: the islands, React among them, the router and the layout's behaviours. */
 const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|page-router|site)\./;
 /**
- * The only scripts each page fetches before its first paint: the layout's own (which loads the
- * rest after it), and on the landing page its script that puts the visitor's language in place
- * with what it imports.
+ * The only script a page fetches before its first paint: the layout's own, which loads the rest
+ * after it. (The language-less landing page adds the script that puts the visitor's language
+ * in place, components/LandingLanguage.astro.)
  */
 const LAYOUT_SCRIPT = /^BaseLayout\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/;
-const EARLY_SCRIPTS: Record<string, RegExp> = {
-  '/pt': LAYOUT_SCRIPT,
-  '/en/spotify':
-    /^(?:(?:BaseLayout|StreamingLanding)\.astro_astro_type_script_index_0_lang|site-lib|player-labels|atom)\.[\w-]+\.js$/,
-  '/es/music/cocktail-n1': LAYOUT_SCRIPT,
-};
 
 describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
   it('fetches only its own small script before its first paint, the islands and the router after', async () => {
@@ -57,8 +51,7 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
       const unseen = await scriptTimings(page);
       expect(unseen.firstPaint).toBeNaN();
       expect(unseen.scripts.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);
-      const early = EARLY_SCRIPTS[path] ?? LAYOUT_SCRIPT;
-      expect(unseen.scripts.filter((script) => !early.test(script.file))).toEqual([]);
+      expect(unseen.scripts.filter((script) => !LAYOUT_SCRIPT.test(script.file))).toEqual([]);
 
       await page.evaluate(() => document.documentElement.style.removeProperty('opacity'));
       // The player is on every page: once it has hydrated, its code has been fetched.
