@@ -9,6 +9,11 @@
  * round trip (about 14.6 KB with its headers) paints a round trip sooner. The file is fetched
  * once and cached for every page. The icons' boxes have their size from the start, so nothing
  * shifts when the drawings arrive.
+ *
+ * A page whose HTML is small enough to carry them and still fit (the landing pages, whose first
+ * screen is mostly these icons) draws them in the page instead (`Astro.locals.inlineDrawings`,
+ * BaseLayout.astro): the file is found only once the page is laid out, a round trip after the
+ * paint could have begun.
  */
 import {
   siApplemusic,
@@ -60,8 +65,8 @@ const flagId = (country: FlagCountry) => `flag-${country}`;
 /** Where the sprite is served (src/pages/icons.svg.ts). */
 export const ICON_SPRITE_PATH = '/icons.svg';
 
-/** The sprite file: one `<symbol>` per icon (the id `socialIconId` gives) and per flag. */
-export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${[
+/** Every drawing as a `<symbol>`: one per icon (the id `socialIconId` gives) and per flag. */
+export const iconSpriteSymbols = [
   ...SOCIAL_ICONS.map(
     (name) => `<symbol id="${socialIconId(name)}" viewBox="0 0 24 24"><path d="${ICONS[name].path}"/></symbol>`,
   ),
@@ -69,7 +74,10 @@ export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${[
     ([country, drawing]) =>
       `<symbol id="${flagId(country as FlagCountry)}" viewBox="0 0 60 40" preserveAspectRatio="none">${drawing}</symbol>`,
   ),
-].join('')}</svg>\n`;
+].join('');
+
+/** The sprite file. */
+export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${iconSpriteSymbols}</svg>\n`;
 
 /** The sprite's URL, which changes with its drawings. */
 const ICON_SPRITE_URL = `${ICON_SPRITE_PATH}?v=${contentVersion(iconSprite)}`;

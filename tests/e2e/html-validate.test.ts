@@ -46,17 +46,22 @@ describe('html-validate', () => {
     expect(messages).toEqual([]);
   });
 
-  // An icon is a `<use>` of a symbol in /icons.svg (src/data/icon-sprite.ts): a missing one
-  // leaves an empty box, and a URL whose version is not the file's would show a cached old one.
+  // An icon is a `<use>` of a symbol in /icons.svg (src/data/icon-sprite.ts), or in the page
+  // itself where it draws them (the landing pages): a missing one leaves an empty box, and a URL
+  // whose version is not the file's would show a cached old one.
   const sprite = readFileSync(join('dist', 'icons.svg'), 'utf8');
   const version = createHash('sha256').update(sprite).digest('hex').slice(0, 10);
-  it.each(pages)('dist/%s points its icons at symbols of the current icons.svg', (page) => {
+  it.each(pages)('dist/%s points its icons at symbols of the current icons.svg, or of its own', (page) => {
     const html = readFileSync(join('dist', page), 'utf8');
     const used = [...html.matchAll(/<use href="([^"]*)"/g)].map((match) => match[1] ?? '');
     for (const href of used) {
       const [file, id = ''] = href.split('#');
-      expect(file).toBe(`/icons.svg?v=${version}`);
-      expect(sprite).toContain(`<symbol id="${id}"`);
+      if (file === '') {
+        expect(html, `${page} draws #${id}`).toContain(`<symbol id="${id}"`);
+      } else {
+        expect(file).toBe(`/icons.svg?v=${version}`);
+        expect(sprite).toContain(`<symbol id="${id}"`);
+      }
     }
   });
 
