@@ -17,19 +17,13 @@ export async function smallCover(release: Release): Promise<ReleaseArtwork> {
     widths: [SMALL_COVER_WIDTH, SMALL_COVER_WIDTH * 2],
     format: 'webp',
   });
-  const candidates = image.srcSet.values.map((value) => ({
-    src: value.url,
-    width: value.transform.width ?? SMALL_COVER_WIDTH,
-  }));
   return {
     title: release.title,
     playlist: release.playlist,
-    src: image.src,
-    srcSet: image.srcSet.attribute,
-    artwork: candidates.map(({ src, width }) => ({
-      src,
-      sizes: `${String(width)}x${String(width)}`,
-      type: 'image/webp',
+    type: 'image/webp',
+    images: image.srcSet.values.map((value) => ({
+      src: value.url,
+      width: value.transform.width ?? SMALL_COVER_WIDTH,
     })),
   };
 }

@@ -6,6 +6,7 @@ import type { Translate } from '../i18n/index.ts';
 import type { HeroKey } from '../islands/KeyboardHero.tsx';
 import { releaseForHeroKey } from '../lib/hero-releases.ts';
 import type { Lang } from '../lib/languages.ts';
+import { coverPicture } from '../lib/player-artwork.ts';
 import { smallCover } from './covers.ts';
 import { getReleases, type Site } from './site.ts';
 
@@ -75,7 +76,7 @@ export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<He
     key.release = {
       href: `/${lang}/music/${release.slug}`,
       label: t('music:openRelease', { title: release.title }),
-      cover: { src: cover.src, srcSet: cover.srcSet, alt: t('music:coverAlt', { title: release.title }) },
+      cover: { ...coverPicture(cover), alt: t('music:coverAlt', { title: release.title }) },
     };
   }
   return keys;

@@ -12,14 +12,34 @@ export interface ArtworkImage {
   type?: string;
 }
 
-/** A release's cover as built for the player: the small picture and its sizes. */
+/**
+ * A release's cover as built for the player: the small picture's files, smallest first, each
+ * square. Its `src`, `srcset` and lock-screen sizes are derived from them (below), rather than
+ * written three times into the page's props.
+ */
 export interface ReleaseArtwork {
   title: string;
   playlist: string;
-  /** The picture shown in the player and the hero (its `src` and `srcset`). */
-  src: string;
-  srcSet: string;
-  artwork: ArtworkImage[];
+  /** The files' MIME type (`image/webp`). */
+  type: string;
+  images: { src: string; width: number }[];
+}
+
+/** The picture shown in the player and the hero: its `src` (the smallest) and `srcset`. */
+export function coverPicture(release: ReleaseArtwork): { src: string; srcSet: string } {
+  return {
+    src: release.images[0]?.src ?? '',
+    srcSet: release.images.map((image) => `${image.src} ${String(image.width)}w`).join(', '),
+  };
+}
+
+/** The same files as Media Session artwork, in the sizes phones ask for. */
+export function coverArtwork(release: ReleaseArtwork): ArtworkImage[] {
+  return release.images.map((image) => ({
+    src: image.src,
+    sizes: `${String(image.width)}x${String(image.width)}`,
+    type: release.type,
+  }));
 }
 
 /** What the player may show, given by the page. */
@@ -66,6 +86,6 @@ export function trackPicture(
   }
   if (!covers) return null;
   const release = releaseOf(track.title, playlist, covers.releases);
-  if (release) return { src: release.src, srcSet: release.srcSet, artwork: release.artwork, source: 'release' };
+  if (release) return { ...coverPicture(release), artwork: coverArtwork(release), source: 'release' };
   return { src: covers.logo.src, artwork: covers.logo.artwork, source: 'logo' };
 }

@@ -43,23 +43,33 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** Every byte of the response to a browser's GET of `path`: status line, headers and body. */
+/**
+ * Every byte of the response to a browser's GET of `path`: status line, headers and body. The
+ * connection is kept alive, as a browser's is (the server then adds its Keep-Alive header), so
+ * the body ends where its Content-Length says.
+ */
 function responseBytes(path: string): Promise<{ total: number; head: string }> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let received = Buffer.alloc(0);
     const socket = connect(port, '127.0.0.1', () => {
-      socket.end(
+      socket.write(
         `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nAccept-Encoding: br, gzip\r\n` +
-          'Connection: close\r\n\r\n',
+          'Connection: keep-alive\r\n\r\n',
       );
     });
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const response = Buffer.concat(chunks);
-      const headEnd = response.indexOf('\r\n\r\n');
-      resolve({ total: response.length, head: response.subarray(0, headEnd).toString('latin1') });
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const head = received.subarray(0, headEnd).toString('latin1');
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? Number.NaN);
+      if (received.length >= headEnd + 4 + length) {
+        socket.destroy();
+        resolve({ total: received.length, head });
+      }
     });
+    socket.on('error', reject);
+    socket.on('end', () => reject(new Error(`the connection closed before the whole response of ${path}`)));
   });
 }
 
@@ -68,6 +78,7 @@ describe('a home page’s response', () => {
     const { total, head } = await responseBytes(`/${lang}`);
     expect(head).toMatch(/^HTTP\/1\.1 200 /);
     expect(head).toMatch(/\r\ncontent-encoding: br\r\n/i);
+    expect(head).toMatch(/\r\nkeep-alive: /i);
     expect(
       total,
       `/${lang}: ${String(total)} B with its headers; the window holds ${String(FIRST_WINDOW_BYTES)}`,
