@@ -1,6 +1,6 @@
 /** SPEC §2 routes, through our server, in Chromium. */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { enhanced, openPage, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -61,6 +61,9 @@ describe('other paths', () => {
     await page.goto(`${baseUrl}/some/old/page`);
     expect(new URL(page.url()).pathname).toBe('/pt');
     expect(await page.evaluate(() => history.length)).toBe(3);
+    // The router starts after the load event and writes its state with replaceState, a
+    // same-document navigation that Playwright's goBack would take for its own: wait for it.
+    await enhanced(page);
     await page.goBack();
     expect(new URL(page.url()).pathname).toBe('/en');
     await page.context().close();
