@@ -13,7 +13,7 @@
  * Options:
  *   --build          build first even when dist/ exists
  *   --widths=W,W,…   other widths than phone (390), tablet (768) and desktop (1440)
- *   --readme         also write the README's three images to docs/screenshots/ (WebP)
+ *   --readme         also write the README's four images to docs/screenshots/ (WebP)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,12 +30,24 @@ const DIST_DIR = 'dist';
 const OUT_DIR = 'screenshots';
 const README_DIR = 'docs/screenshots';
 const DEFAULT_WIDTHS = [390, 768, 1440];
-/** The README's images: what a visitor sees first, on a phone and on a desktop. */
-const README_SHOTS = [
+interface ReadmeShot {
+  file: string;
+  path: string;
+  width: number;
+  scale: number;
+  /** A hero key to point at before the shot, so that its panel shows a release's cover. */
+  hoverKey?: string;
+}
+/**
+ * The README's images: what a visitor sees first on a phone, a release's page and the
+ * streaming landing page on a phone, and the home page on a desktop with a key's panel open.
+ */
+const README_SHOTS: ReadmeShot[] = [
   // Phones at twice the pixels, as their screens show them; the desktop at its own size.
   { file: 'home-phone.webp', path: '/pt', width: 390, scale: 2 },
-  { file: 'home-desktop.webp', path: '/pt', width: 1440, scale: 1 },
+  { file: 'release-phone.webp', path: '/pt/music/cocktail-n1', width: 390, scale: 2 },
   { file: 'landing-phone.webp', path: '/pt/samebloodscocktail', width: 390, scale: 2 },
+  { file: 'home-desktop.webp', path: '/pt', width: 1440, scale: 1, hoverKey: 'ep1' },
 ];
 /** GitHub shows README images at most about 900 px wide; the budget is per image. */
 const README_MAX_BYTES = 150 * 1024;
@@ -132,12 +144,21 @@ async function shootHome(page: Page, path: string, width: number): Promise<void>
   }
 }
 
+/** Points at a hero key and waits until its panel shows, with its cover drawn. */
+async function showKeyPanel(page: Page, keyId: string): Promise<void> {
+  await page.locator(`.key-${keyId} .key`).hover();
+  const cover = page.locator(`.key-${keyId} .key-panel:not([hidden]) img.key-panel-cover`);
+  await cover.waitFor();
+  await cover.evaluate((img: HTMLImageElement) => img.decode());
+}
+
 async function writeReadmeImages(): Promise<void> {
   await mkdir(README_DIR, { recursive: true });
   for (const shot of README_SHOTS) {
     const context = await newContext(shot.scale);
     const page = await context.newPage();
     await open(page, shot.path, shot.width);
+    if (shot.hoverKey) await showKeyPanel(page, shot.hoverKey);
     const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
     const file = join(README_DIR, shot.file);
     await sharp(png).webp({ quality: 80, effort: 6 }).toFile(file);
