@@ -1,6 +1,6 @@
 /**
  * The platforms' icons and the language flags as one SVG file of `<symbol>`s (served at
- * ICON_SPRITE_PATH by pages/icons.svg.ts) that every `SocialIcon` and `Flag` shows with
+ * `/icons.<version>.svg` by pages/icons.[version].svg.ts, cached for good) that every `SocialIcon` and `Flag` shows with
  * `<use>`. The icons' drawings come from the simple-icons set (CC0), the flags are ours, so a
  * page loads no third-party image.
  *
@@ -28,7 +28,7 @@ import {
   type SimpleIcon,
 } from 'simple-icons';
 import { SOCIAL_ICONS, socialIconId, type SocialIcon } from '../lib/social-icons.ts';
-import { contentVersion } from './content-version.ts';
+import { contentVersion, versionedPath } from './content-version.ts';
 
 const ICONS: Record<SocialIcon, SimpleIcon> = {
   spotify: siSpotify,
@@ -62,9 +62,6 @@ const FLAGS: Record<FlagCountry, string> = {
 
 const flagId = (country: FlagCountry) => `flag-${country}`;
 
-/** Where the sprite is served (src/pages/icons.svg.ts). */
-export const ICON_SPRITE_PATH = '/icons.svg';
-
 /** Every drawing as a `<symbol>`: one per icon (the id `socialIconId` gives) and per flag. */
 export const iconSpriteSymbols = [
   ...SOCIAL_ICONS.map(
@@ -79,8 +76,11 @@ export const iconSpriteSymbols = [
 /** The sprite file. */
 export const iconSprite = `<svg xmlns="http://www.w3.org/2000/svg">${iconSpriteSymbols}</svg>\n`;
 
-/** The sprite's URL, which changes with its drawings. */
-const ICON_SPRITE_URL = `${ICON_SPRITE_PATH}?v=${contentVersion(iconSprite)}`;
+/** The sprite's version, in its file name: it changes with its drawings. */
+export const ICON_SPRITE_VERSION = contentVersion(iconSprite);
+
+/** Where the sprite is served (src/pages/icons.[version].svg.ts). */
+const ICON_SPRITE_URL = versionedPath('icons', ICON_SPRITE_VERSION, 'svg');
 
 /** What a `<use href>` points at to show `name`. */
 export function iconHref(name: SocialIcon): string {

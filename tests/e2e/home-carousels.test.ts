@@ -289,10 +289,10 @@ describe('a poem whose text is slow to come, or does not come', () => {
   const lang = 'pt';
   const poem = POEMS[0] as Poem;
 
-  /** Opens the home page with `/poems.json` answered by `handle`, and clicks the first poem. */
+  /** Opens the home page with `/poems.<version>.json` answered by `handle`, and clicks the first poem. */
   async function openPoem(handle: Parameters<Page['route']>[1]) {
     const opened = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] });
-    await opened.page.route('**/poems.json?*', handle);
+    await opened.page.route(/\/poems\.[0-9a-f]{10}\.json$/, handle);
     await opened.page.goto(`${baseUrl}/${lang}`);
     const { cards, next } = parts(opened.page, lang, 'poems');
     await hydrated(next);

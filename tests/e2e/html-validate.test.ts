@@ -46,12 +46,17 @@ describe('html-validate', () => {
     expect(messages).toEqual([]);
   });
 
-  // An icon is a `<use>` of a symbol in /icons.svg (src/data/icon-sprite.ts), or in the page
-  // itself where it draws them (the landing pages): a missing one leaves an empty box, and a URL
-  // whose version is not the file's would show a cached old one.
-  const sprite = readFileSync(join('dist', 'icons.svg'), 'utf8');
+  // An icon is a `<use>` of a symbol in /icons.<version>.svg (src/data/icon-sprite.ts), or in
+  // the page itself where it draws them (the landing pages): a missing one leaves an empty box,
+  // and a name whose version is not the content's would keep a cached old drawing for a year.
+  const [spriteFile = '', ...otherSprites] = readdirSync('dist').filter((name) => /^icons\..*\.svg$/.test(name));
+  const sprite = readFileSync(join('dist', spriteFile), 'utf8');
   const version = createHash('sha256').update(sprite).digest('hex').slice(0, 10);
-  it.each(pages)('dist/%s points its icons at symbols of the current icons.svg, or of its own', (page) => {
+  it('has one sprite, named by its content', () => {
+    expect(otherSprites).toEqual([]);
+    expect(spriteFile).toBe(`icons.${version}.svg`);
+  });
+  it.each(pages)('dist/%s points its icons at symbols of the current sprite, or of its own', (page) => {
     const html = readFileSync(join('dist', page), 'utf8');
     const used = [...html.matchAll(/<use href="([^"]*)"/g)].map((match) => match[1] ?? '');
     for (const href of used) {
@@ -59,7 +64,7 @@ describe('html-validate', () => {
       if (file === '') {
         expect(html, `${page} draws #${id}`).toContain(`<symbol id="${id}"`);
       } else {
-        expect(file).toBe(`/icons.svg?v=${version}`);
+        expect(file).toBe(`/${spriteFile}`);
         expect(sprite).toContain(`<symbol id="${id}"`);
       }
     }

@@ -45,6 +45,9 @@ afterAll(async () => {
 const firstFile = (folder: string, extension: string) =>
   `/${folder}/${readdirSync(join(DIST_DIR, folder)).find((name) => name.endsWith(extension)) ?? ''}`;
 
+/** The build's one file whose name matches, at its URL. */
+const builtFile = (name: RegExp) => `/${readdirSync(DIST_DIR).find((entry) => name.test(entry)) ?? ''}`;
+
 describe('the CDN headers file', () => {
   // `/` is not compared: the server redirects it by language itself, the CDN serves its page.
   it.each(['/pt', '/en/spotify', '/es/music/cocktail-n1', '/pt.html'])(
@@ -57,6 +60,19 @@ describe('the CDN headers file', () => {
       );
       for (const [name, value] of Object.entries(cdn))
         expect(`${name}: ${String(served.headers[name])}`).toBe(`${name}: ${value}`);
+    },
+  );
+
+  // Named by their content's version (src/data/content-version.ts): a new content is a new URL.
+  it.each([/^icons\.[0-9a-f]{10}\.svg$/, /^poems\.[0-9a-f]{10}\.json$/])(
+    'caches the versioned file %s for a year, as the server does',
+    async (name) => {
+      const path = builtFile(name);
+      const served = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+      expect(served.statusCode, path).toBe(200);
+      expect(served.headers['content-encoding'], path).toBe('br');
+      expect(served.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+      expect(cdnHeaders(file, path)['cache-control'], path).toBe(served.headers['cache-control']);
     },
   );
 

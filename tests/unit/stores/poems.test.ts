@@ -26,7 +26,7 @@ beforeAll(async () => {
     response.end(JSON.stringify(answer === 'texts' ? TEXTS : ['not', 'texts']));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/poems.json?v=1`;
+  url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/poems.0123456789.json`;
 });
 
 afterAll(async () => {
