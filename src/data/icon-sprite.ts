@@ -1,8 +1,8 @@
 /**
  * The platforms' icons and the language flags as one SVG file of `<symbol>`s (served at
- * `/icons.<version>.svg` by pages/icons.[version].svg.ts, cached for good) that every `SocialIcon` and `Flag` shows with
- * `<use>`. The icons' drawings come from the simple-icons set (CC0), the flags are ours, so a
- * page loads no third-party image.
+ * `/icons.<version>.svg` by pages/icons.[version].svg.ts, cached for good) that every
+ * `SocialIcon` and `Flag` shows with `<use>`. The icons' drawings come from the simple-icons
+ * set (CC0), the flags are ours, so a page loads no third-party image.
  *
  * A file rather than symbols in each page: drawn in the HTML they were its largest part after
  * the inlined CSS (3.5 KB of a home page's 17 KB brotli), and a page whose HTML fits the first

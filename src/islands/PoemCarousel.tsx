@@ -1,8 +1,9 @@
 /**
  * The poems: a carousel of cards; a click opens a dialog with the title, the date (already
  * localised by the page) after 'Published At', and the text with its line breaks. The texts
- * come from `/poems.<version>.json` (stores/poems.ts), loaded as the carousel hydrates, near the screen;
- * the dialog says so while one is on its way, and offers to try again should the load fail.
+ * come from `/poems.<version>.json` (stores/poems.ts), loaded as the carousel hydrates, near
+ * the screen; the dialog says so while one is on its way, and offers to try again should the
+ * load fail.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

@@ -1,7 +1,8 @@
 /**
- * The poems' texts, by poem id, as `/poems.<version>.json` serves them (src/pages/poems.[version].json.ts). They
- * are fetched when the poems' carousel comes near rather than written into the home page's
- * HTML: with their texts there, the page no longer fit the first round trip of its response.
+ * The poems' texts, by poem id, as `/poems.<version>.json` serves them
+ * (src/pages/poems.[version].json.ts). They are fetched when the poems' carousel comes near
+ * rather than written into the home page's HTML: with their texts there, the page no longer
+ * fit the first round trip of its response.
  */
 export type PoemTexts = Readonly<Record<string, string>>;
 
