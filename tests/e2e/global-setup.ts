@@ -35,8 +35,10 @@ const ANALYTICS_DIST = 'dist-analytics';
 const DEMO_SECONDS = 3;
 
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/pt.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
+  // Without a build, one as `npm test` makes it: its media library still empty (scripts/test.ts).
+  if (!existsSync('dist/pt.html'))
+    execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, MEDIA_DIR: mediaDir } });
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
   // Always rebuilt, so it never lags behind the source. It is built with the demo music as its

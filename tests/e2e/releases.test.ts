@@ -187,7 +187,14 @@ describe('a release page', () => {
     );
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Cocktail Nº2');
     expect(await page.locator('.release-kind').textContent()).toBe('EP · dezembro de 2023');
-    expect(await page.locator('.release-count').textContent()).toBe('6 faixas');
+    // The file gives the EP's number of tracks, shown while the media library has none of them
+    // at build time: so in `npm test`'s build (scripts/test.ts). A build over a media/ that holds
+    // the EP's folder lists its tracks instead (the suite below).
+    if ((await page.locator('.release-tracks li').count()) === 0) {
+      expect(await page.locator('.release-count').textContent()).toBe('6 faixas');
+    } else {
+      expect(await page.locator('.release-count').count()).toBe(0);
+    }
     await page.context().close();
   });
 
