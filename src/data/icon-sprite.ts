@@ -60,7 +60,8 @@ const FLAGS: Record<FlagCountry, string> = {
   es: '<rect width="60" height="40" fill="#aa151b"/><rect y="10" width="60" height="20" fill="#f1bf00"/>',
 };
 
-const flagId = (country: FlagCountry) => `flag-${country}`;
+/** The id of a flag's `<symbol>` in the sprite. */
+export const flagId = (country: FlagCountry) => `flag-${country}`;
 
 /** Every drawing as a `<symbol>`: one per icon (the id `socialIconId` gives) and per flag. */
 export const iconSpriteSymbols = [
@@ -82,12 +83,10 @@ export const ICON_SPRITE_VERSION = contentVersion(iconSprite);
 /** Where the sprite is served (src/pages/icons.[version].svg.ts). */
 const ICON_SPRITE_URL = versionedPath('icons', ICON_SPRITE_VERSION, 'svg');
 
-/** What a `<use href>` points at to show `name`. */
-export function iconHref(name: SocialIcon): string {
-  return `${ICON_SPRITE_URL}#${socialIconId(name)}`;
-}
-
-/** What a `<use href>` points at to show a country's flag. */
-export function flagHref(country: FlagCountry): string {
-  return `${ICON_SPRITE_URL}#${flagId(country)}`;
+/**
+ * What a `<use href>` points at to show the symbol `id`: the sprite file's, or the page's own
+ * where the page draws the symbols in itself.
+ */
+export function symbolHref(id: string, drawnInPage = false): string {
+  return drawnInPage ? `#${id}` : `${ICON_SPRITE_URL}#${id}`;
 }

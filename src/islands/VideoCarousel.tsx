@@ -41,7 +41,7 @@ interface VideoCarouselProps {
 const MODAL_ID = 'video-dialog';
 
 /** The video service's own thumbnail of a video (480x360). */
-export function serviceThumbnail(id: string): Thumbnail {
+function serviceThumbnail(id: string): Thumbnail {
   return { src: `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`, width: 480, height: 360 };
 }
 

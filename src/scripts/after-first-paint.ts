@@ -20,15 +20,19 @@ import { whenPaintedAndIdle } from '../lib/first-paint.ts';
 import './landing-top.ts';
 
 /**
- * The first page's `astro:page-load`, sent when Astro's router sends it: at the window's load
- * event (landing-top.ts and the language-less landing page's script listen for it). The router itself
- * is loaded after that event, so it never sends it a second time.
+ * The window's load event, which waits for this module script. There the first page gets its
+ * `astro:page-load`, as Astro's router sends it (landing-top.ts and the language-less landing
+ * page's script listen for it); the router is loaded after that, so it never sends it again.
  */
-addEventListener('load', () => document.dispatchEvent(new Event('astro:page-load')), { once: true });
-
 const loaded = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else addEventListener('load', () => resolve(), { once: true });
+  addEventListener(
+    'load',
+    () => {
+      document.dispatchEvent(new Event('astro:page-load'));
+      resolve();
+    },
+    { once: true },
+  );
 });
 
 /** Marks the page as fully interactive; the router replaces `<html>`'s attributes on each page. */
