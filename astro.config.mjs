@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { stableIslandIds } from './src/integrations/stable-island-ids.ts';
 // The site's languages, from the one list the pages, the browser and the server share.
 import { DEFAULT_LANG, HTML_LANGS, LANGUAGES } from './src/lib/languages.ts';
 
@@ -50,6 +51,7 @@ export default defineConfig({
       filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname),
       i18n: { defaultLocale: DEFAULT_LANG, locales: HTML_LANGS },
     }),
+    stableIslandIds(),
   ],
   devToolbar: { enabled: false },
   vite: {

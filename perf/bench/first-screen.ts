@@ -12,10 +12,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';
 import type { Page } from 'playwright-core';
-import { KB } from './budgets.ts';
-
-/** The budget: a home page's first screen within the first 14 KB of its brotli-compressed HTML. */
-export const FIRST_SCREEN_BROTLI_BUDGET = 14 * KB;
 
 /**
  * TCP's initial congestion window: ten segments of 1,460 B, as Lighthouse's simulation counts it.

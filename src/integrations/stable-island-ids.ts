@@ -1,0 +1,45 @@
+/**
+ * Makes the built pages the same bytes wherever the repository is checked out.
+ *
+ * Astro names each island (`<astro-island uid="…">`) by a hash that includes the absolute path
+ * of its component file, so a clone in another folder (a CI machine's) builds other ids, and
+ * the pages' compressed sizes move by tens of bytes from one checkout to the next. The id only
+ * serves Astro's development server; in a build nothing reads it. After the build, each id is
+ * replaced by a hash of the island's own markup (its content-hashed bundle, its props and its
+ * place on the page), which no folder name enters.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+const ISLAND_OPENING_TAG = /<astro-island uid="[^"]*"([^>]*)>/g;
+
+/** The HTML with every island's `uid` derived from the rest of its opening tag. */
+export function withStableIslandIds(html: string): string {
+  return html.replace(ISLAND_OPENING_TAG, (_tag, rest: string) => {
+    const uid = createHash('sha256').update(rest).digest('base64url').slice(0, 7);
+    return `<astro-island uid="${uid}"${rest}>`;
+  });
+}
+
+/** The integration: rewrites the ids in every HTML file of the build once it is written. */
+export function stableIslandIds(): AstroIntegration {
+  return {
+    name: 'stable-island-ids',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const outDir = fileURLToPath(dir);
+        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+        for (const entry of entries) {
+          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+          const file = join(entry.parentPath, entry.name);
+          const html = await readFile(file, 'utf8');
+          const stable = withStableIslandIds(html);
+          if (stable !== html) await writeFile(file, stable);
+        }
+      },
+    },
+  };
+}
