@@ -314,6 +314,23 @@ describe('renditions within limits', { timeout: 30_000 }, () => {
     expect(isReady(instance, '2-normal.wav')).toBe(true);
   });
 
+  it('tries a refused master again when the limits change, and only then', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    const first = await start();
+    await first.renditions.idle();
+    await first.renditions.close();
+
+    const same = await start();
+    await same.renditions.idle();
+    expect(same.jobs).toEqual([]);
+    await same.renditions.close();
+
+    const lower = await start({ limits: { maxLengthSeconds: 3600 } });
+    await lower.renditions.idle();
+    expect(lower.jobs).toEqual(['liar.wav analysis']);
+    expect(lower.renditions.of(trackOf(lower, 'liar.wav')).failure).toBe('longer than 1:00:00');
+  });
+
   it('kills a job that runs past the time limit, writes down why, and leaves no partial file', async () => {
     writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
     const instance = await start({ limits: { maxLengthSeconds: 100 * 3600, timeoutSeconds: 3 } });
