@@ -10,7 +10,7 @@
  */
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig, renditionLimits } from '../server/config.ts';
 import { extensionOf } from '../src/lib/audio-formats.ts';
 import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
 import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
@@ -149,7 +149,13 @@ async function place(source: string, target: string): Promise<void> {
 }
 
 const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: warnings, watch: false });
-const rendering = { library, dir: config.RENDITIONS_DIR, ffmpeg: config.FFMPEG_PATH, mode: config.LOUDNESS_MODE };
+const rendering = {
+  library,
+  dir: config.RENDITIONS_DIR,
+  ffmpeg: config.FFMPEG_PATH,
+  mode: config.LOUDNESS_MODE,
+  limits: renditionLimits(config),
+};
 
 if (command === 'build') {
   await build(library);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { isDevelopment, type Config } from './config.ts';
+import { isDevelopment, renditionLimits, type Config } from './config.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
 import contactRoutes from './routes/contact.ts';
 import graphqlRoutes from './routes/graphql.ts';
@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dir: config.RENDITIONS_DIR,
     ffmpeg: config.FFMPEG_PATH,
     mode: config.LOUDNESS_MODE,
+    limits: renditionLimits(config),
     log: app.log,
   });
 

@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
+import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -47,6 +48,10 @@ const envSchema = z.object({
    * so a release keeps its own dynamics (a quiet intro stays quieter than the song after it).
    */
   LOUDNESS_MODE: z.enum(['track', 'album']).default('track'),
+  /** Wall-clock seconds one rendition step may take; then its ffmpeg is killed and the step recorded as failed. */
+  RENDITION_TIMEOUT_S: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.timeoutSeconds),
+  /** The longest master (seconds of decoded audio) that gets renditions; a longer one is served as it is. */
+  RENDITION_MAX_LENGTH_S: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.maxLengthSeconds),
   /**
    * postgres:// URL of a PostgreSQL database for the contact messages, shared by every
    * instance; without it they are kept in SQLite in DATA_DIR.
@@ -140,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: resolve(config.DATA_DIR),
     RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
   };
+}
+
+/** The limits of one rendition job, from RENDITION_TIMEOUT_S and RENDITION_MAX_LENGTH_S. */
+export function renditionLimits(config: Config): RenditionLimits {
+  return { timeoutSeconds: config.RENDITION_TIMEOUT_S, maxLengthSeconds: config.RENDITION_MAX_LENGTH_S };
 }
 
 /** True outside production: development conveniences (GraphiQL, introspection) are allowed. */

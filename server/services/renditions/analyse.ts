@@ -13,10 +13,14 @@ export interface Analysis extends Loudness {
   duration: number;
 }
 
+/**
+ * Measures `file`, decoding at most `maxSeconds` of it: a longer master's analysis lasts a
+ * little more than that (the caller refuses it), whatever its header claims.
+ */
 export async function analyse(
   ffmpeg: string,
   file: string,
-  signal?: AbortSignal,
+  { maxSeconds, signal }: { maxSeconds: number; signal?: AbortSignal | undefined },
 ): Promise<{ analysis: Analysis; peaks: WaveformData }> {
   const collector = new PeakCollector();
   let streamed: Promise<void> = Promise.resolve();
@@ -25,6 +29,9 @@ export async function analyse(
     [
       '-loglevel',
       'info',
+      // One second more than allowed, so a longer master shows it is longer.
+      '-t',
+      String(maxSeconds + 1),
       '-i',
       file,
       '-filter_complex',
@@ -58,11 +65,21 @@ export async function analyse(
   };
 }
 
-/** The true peak of an encoded file (dBTP), as the listener's decoder will produce it. */
-export async function measureTruePeak(ffmpeg: string, file: string, signal?: AbortSignal): Promise<number> {
+/**
+ * The true peak of an encoded file (dBTP), as the listener's decoder will produce it, from
+ * its first `maxSeconds`.
+ */
+export async function measureTruePeak(
+  ffmpeg: string,
+  file: string,
+  { maxSeconds, signal }: { maxSeconds: number; signal?: AbortSignal | undefined },
+): Promise<number> {
   const { stderr } = await runFfmpeg(
     ffmpeg,
-    ['-loglevel', 'info', '-i', file, '-filter:a', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+    [
+      ...['-loglevel', 'info', '-t', String(maxSeconds), '-i', file],
+      ...['-filter:a', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+    ],
     { signal },
   );
   const loudness = parseEbur128Summary(stderr);

@@ -21,7 +21,10 @@ export interface FfmpegRun {
 export interface RunOptions {
   /** Reads ffmpeg's stdout (e.g. raw samples) while it runs. */
   onStdout?: (stdout: Readable) => void;
-  /** Stops ffmpeg (the server is closing). */
+  /**
+   * Kills ffmpeg (the server is closing, the job ran out of time, its master changed); the
+   * run rejects once the process has ended, so its output file can be deleted for good.
+   */
   signal?: AbortSignal | undefined;
 }
 
@@ -39,8 +42,13 @@ export function runFfmpeg(binary: string, args: readonly string[], options: RunO
   return new Promise((resolve, reject) => {
     const child = spawn(binary, [...QUIET, ...args], {
       stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'pipe'],
-      signal: options.signal,
     });
+    // SIGKILL, not spawn's `signal` option: that one rejects before the process has ended, and
+    // an ffmpeg stuck in a read may ignore SIGTERM.
+    const { signal } = options;
+    const kill = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', kill, { once: true });
+    if (signal?.aborted) kill();
     if (child.pid !== undefined) {
       try {
         setPriority(child.pid, BACKGROUND_PRIORITY);
@@ -54,13 +62,21 @@ export function runFfmpeg(binary: string, args: readonly string[], options: RunO
       stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
     if (options.onStdout && child.stdout) options.onStdout(child.stdout);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
+    child.once('error', (error) => {
+      signal?.removeEventListener('abort', kill);
+      reject(error);
+    });
+    child.once('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', kill);
+      if (signal?.aborted) {
+        reject(new Error('ffmpeg was stopped', { cause: signal.reason }));
+        return;
+      }
       if (code === 0) {
         resolve({ stderr });
         return;
       }
-      const lastLine = stderr.trim().split('\n').pop()?.trim() || `exited with ${signal ?? `code ${code}`}`;
+      const lastLine = stderr.trim().split('\n').pop()?.trim() || `exited with ${killedBy ?? `code ${code}`}`;
       reject(new Error(`ffmpeg failed: ${lastLine}`));
     });
   });

@@ -7,8 +7,10 @@
  *   Opus, FLAC and WAV.
  */
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { measureTruePeak } from './analyse.ts';
 import { runFfmpeg } from './ffmpeg.ts';
+import { renditionBytes, renditionSeconds } from './limits.ts';
 import { MAX_TRUE_PEAK_DBTP } from './loudness.ts';
 
 export interface RenditionFormat {
@@ -62,6 +64,8 @@ export interface EncodeJob {
   target: string;
   format: RenditionFormat;
   gainDb: number;
+  /** The master's length as its decoded samples measured it (not as its header claims). */
+  seconds: number;
   signal?: AbortSignal | undefined;
 }
 
@@ -73,12 +77,21 @@ export interface EncodeJob {
  */
 export async function encode(job: EncodeJob): Promise<void> {
   await encodeOnce(job, job.gainDb);
-  const excess = (await measureTruePeak(job.ffmpeg, job.target, job.signal)) - MAX_TRUE_PEAK_DBTP;
+  const truePeak = await measureTruePeak(job.ffmpeg, job.target, {
+    maxSeconds: renditionSeconds(job.seconds),
+    signal: job.signal,
+  });
+  const excess = truePeak - MAX_TRUE_PEAK_DBTP;
   if (excess > 0) await encodeOnce(job, Math.round((job.gainDb - excess - 0.1) * 10) / 10);
 }
 
-/** Encodes with `gainDb` applied (no other processing). */
-async function encodeOnce({ ffmpeg, source, target, format, signal }: EncodeJob, gainDb: number): Promise<void> {
+/**
+ * Encodes with `gainDb` applied (no other processing), no longer than the master measured
+ * and no bigger than that length needs; a file that reached the size cap is refused.
+ */
+async function encodeOnce(job: EncodeJob, gainDb: number): Promise<void> {
+  const { ffmpeg, source, target, format, seconds, signal } = job;
+  const maxBytes = renditionBytes(format.bitrate, seconds);
   await runFfmpeg(
     ffmpeg,
     [
@@ -94,9 +107,14 @@ async function encodeOnce({ ffmpeg, source, target, format, signal }: EncodeJob,
       '-af',
       `volume=${gainDb.toFixed(1)}dB`,
       ...format.codecArgs,
+      ...['-t', String(renditionSeconds(seconds)), '-fs', String(maxBytes)],
       '-y',
       target,
     ],
     { signal },
   );
+  // ffmpeg stops writing at `-fs` and still exits with 0: a file that reached it is cut short.
+  if ((await stat(target)).size >= maxBytes) {
+    throw new Error(`the ${format.id} rendition reached ${Math.round(maxBytes / 1e6)} MB, more than its length needs`);
+  }
 }

@@ -10,6 +10,10 @@
  * hashes each file, measures those not yet measured, then encodes what is missing, one ffmpeg
  * at a time (this machine has two cores and listeners come first). A master another instance
  * is working on (its lock is held) is looked at again a little later.
+ *
+ * One job cannot hold the others back (limits.ts): each is bounded by its master's measured
+ * length, a size and a wall clock, and is killed when its master is removed or changed. A
+ * failed job is written down and the pass moves on to the next.
  */
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
@@ -19,6 +23,7 @@ import { analyse, type Analysis } from './analyse.ts';
 import { ANALYSIS_FILE, CacheFolder, HASH_PATTERN, PEAKS_FILE, temporaryPathFor, type Lock } from './cache-folder.ts';
 import { FFMPEG_INSTALL_HINT, hasUsableFfmpeg } from './ffmpeg.ts';
 import { encode, RENDITION_FORMATS, settingsKey, type RenditionFormat } from './formats.ts';
+import { clock, DEFAULT_LIMITS, LimitExceeded, limitsKey, type RenditionLimits } from './limits.ts';
 import { gainsFor, type LoudnessMode } from './loudness.ts';
 
 interface Logger {
@@ -78,6 +83,15 @@ export interface RenditionsOptions {
   onJob?: (job: { track: Track; step: string }) => void;
   /** How soon to look again at a master another instance is working on, in ms. */
   retryMs?: number;
+  /** How far one job may go (RENDITION_TIMEOUT_S, RENDITION_MAX_LENGTH_S). */
+  limits?: Partial<RenditionLimits>;
+}
+
+/** What a failed step's note holds. */
+interface FailureNote {
+  reason: string;
+  /** The limits it failed under, when a limit stopped it (see limitsKey). */
+  limits?: string;
 }
 
 const PENDING: TrackRenditions = {
@@ -96,6 +110,7 @@ const renditionFile = (format: RenditionFormat, gain: number) =>
 
 export async function openRenditions(options: RenditionsOptions): Promise<Renditions> {
   const { library, log, mode } = options;
+  const limits: RenditionLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const cache = await CacheFolder.open(options.dir);
   const canRender = (options.render ?? true) && (await hasUsableFfmpeg(options.ffmpeg));
   if ((options.render ?? true) && !canRender) {
@@ -149,7 +164,10 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       const failed = [...listing.keys()].filter((name) => name.startsWith('failed-'));
       if (failed.length > 0) failures.set(track, failed);
     }
-    const gains = gainsByTrack(tracks, measured);
+    const unmeasurable = new Set(
+      tracks.filter((track) => !measured.has(track) && failures.get(track)?.includes(failureFile(ANALYSIS_STEP))),
+    );
+    const gains = gainsByTrack(tracks, measured, unmeasurable);
     const nextStates = new WeakMap<Track, TrackRenditions>();
     const nextServed = new Map<string, Set<string>>();
     const digest = createHash('sha1');
@@ -180,7 +198,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
         loudness: analysis && gain !== undefined ? { ...analysis, gain } : null,
         renditions,
         peaks,
-        failure: failure && hash ? ((await cache.readJson<{ reason: string }>(hash, failure))?.reason ?? null) : null,
+        failure: failure && hash ? ((await cache.readJson<FailureNote>(hash, failure))?.reason ?? null) : null,
       };
       nextStates.set(track, state);
       if (hash) {
@@ -196,15 +214,22 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     stateVersion = digest.digest('base64url').slice(0, 16);
   }
 
-  /** Each measured track's gain: its own, or in album mode its playlist's (a release). */
-  function gainsByTrack(tracks: readonly Track[], measured: ReadonlyMap<Track, Analysis>): Map<Track, number> {
+  /**
+   * Each measured track's gain: its own, or in album mode its playlist's (a release). A track
+   * that cannot be measured (refused or undecodable) is left out of its release's gain.
+   */
+  function gainsByTrack(
+    tracks: readonly Track[],
+    measured: ReadonlyMap<Track, Analysis>,
+    unmeasurable: ReadonlySet<Track>,
+  ): Map<Track, number> {
     const gains = new Map<Track, number>();
     const byPlaylist = Map.groupBy(tracks, (track) => track.playlist);
     for (const playlistTracks of byPlaylist.values()) {
       // Album mode needs the whole release measured; until then none of its tracks has a gain.
       const withAnalysis = playlistTracks.filter((track) => measured.has(track));
-      if (mode === 'album' && withAnalysis.length < playlistTracks.filter((track) => hashes.has(track)).length)
-        continue;
+      const toMeasure = playlistTracks.filter((track) => hashes.has(track) && !unmeasurable.has(track));
+      if (mode === 'album' && withAnalysis.length < toMeasure.length) continue;
       const values = gainsFor(
         withAnalysis.map((track) => measured.get(track) as Analysis),
         mode,
@@ -214,40 +239,69 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     return gains;
   }
 
+  /** The job running now, stopped when its master is removed or changed. */
+  let current: { track: Track; cancel: AbortController } | null = null;
+  /** True when `track` (as the pass read it) is no longer the library's file at its path. */
+  const isStale = (track: Track) => library.track(track.playlist, track.file)?.version !== track.version;
+
   /**
    * Runs one step of a master's work under its lock; false when another instance holds the
-   * lock (the pass will look again later). A failure is logged with the file's name and
-   * written down, so an unchanged file is not tried again.
+   * lock (the pass will look again later). The work gets a signal that kills its ffmpeg when
+   * the server closes, the master changes, or the time limit passes. A failure is logged with
+   * the file's name and written down, so an unchanged file is not tried again.
    */
   async function step(
     track: Track,
     hash: string,
     name: string,
     output: string,
-    work: () => Promise<void>,
+    work: (signal: AbortSignal) => Promise<void>,
   ): Promise<boolean> {
     const lock: Lock | null = await cache.lock(hash);
     if (!lock) return false;
+    const cancel = new AbortController();
+    const timeout = AbortSignal.timeout(limits.timeoutSeconds * 1000);
     try {
-      // Looked at again under the lock: another instance may have just finished it.
-      if (await isDone(hash, name, output)) return true;
+      // Looked at again under the lock: another instance may have just finished it, or the
+      // master changed since the pass read it (the next pass makes the new one).
+      if (isStale(track) || (await isDone(hash, name, output))) return true;
+      await rm(join(cache.folderOf(hash), failureFile(name)), { force: true });
       options.onJob?.({ track, step: name });
-      await work();
-    } catch (error) {
+      current = { track, cancel };
+      await work(AbortSignal.any([aborter.signal, cancel.signal, timeout]));
+    } catch (caught) {
       if (closed) return true;
+      if (cancel.signal.aborted) {
+        log.info({ playlist: track.playlist, file: track.file, step: name }, 'stopped a rendition: its master changed');
+        return true;
+      }
+      const error = timeout.aborted ? new LimitExceeded(`took longer than ${limits.timeoutSeconds} s`) : caught;
       const reason = (error as Error).message;
       log.warn({ playlist: track.playlist, file: track.file, step: name, reason }, 'could not make a rendition');
-      await cache.writeJson(hash, failureFile(name), { reason }).catch(() => undefined);
+      const note: FailureNote = error instanceof LimitExceeded ? { reason, limits: limitsKey(limits) } : { reason };
+      await cache.writeJson(hash, failureFile(name), note).catch(() => undefined);
     } finally {
+      current = null;
       await lock.release();
     }
     return true;
   }
 
-  /** True when a step's output, or the note of its failure, is in the master's folder. */
+  /**
+   * True when a step's output, or the note of its failure, is in the master's folder. A note
+   * of a limit other than today's does not count: raising a limit tries the master again.
+   */
   async function isDone(hash: string, name: string, output: string): Promise<boolean> {
     const present = await cache.filesOf(hash);
-    return present.has(output) || present.has(failureFile(name));
+    if (present.has(output)) return true;
+    if (!present.has(failureFile(name))) return false;
+    const note = await cache.readJson<FailureNote>(hash, failureFile(name));
+    return note?.limits === undefined || note.limits === limitsKey(limits);
+  }
+
+  /** Refuses a master longer than a track may be. */
+  function checkDuration(seconds: number): void {
+    if (seconds > limits.maxLengthSeconds) throw new LimitExceeded(`longer than ${clock(limits.maxLengthSeconds)}`);
   }
 
   /** One pass over the library; true when some master was left to another instance. */
@@ -274,8 +328,10 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       const hash = hashes.get(track);
       if (closed || !hash || states.get(track)?.loudness) continue;
       if (await isDone(hash, ANALYSIS_STEP, ANALYSIS_FILE)) continue;
-      const done = await step(track, hash, ANALYSIS_STEP, ANALYSIS_FILE, async () => {
-        const { analysis, peaks } = await analyse(options.ffmpeg, library.pathOf(track), aborter.signal);
+      const done = await step(track, hash, ANALYSIS_STEP, ANALYSIS_FILE, async (signal) => {
+        const maxSeconds = limits.maxLengthSeconds;
+        const { analysis, peaks } = await analyse(options.ffmpeg, library.pathOf(track), { maxSeconds, signal });
+        checkDuration(analysis.duration);
         await cache.writeJson(hash, PEAKS_FILE, peaks);
         await cache.writeJson(hash, ANALYSIS_FILE, analysis);
       });
@@ -287,11 +343,13 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       const hash = hashes.get(track);
       const state = states.get(track);
       if (closed || !hash || !state?.loudness) continue;
-      const gain = state.loudness.gain;
+      const { gain, duration } = state.loudness;
       for (const format of RENDITION_FORMATS) {
         const file = renditionFile(format, gain);
         if (await isDone(hash, file, file)) continue;
-        const done = await step(track, hash, file, file, async () => {
+        const done = await step(track, hash, file, file, async (signal) => {
+          // Measured before the limit existed, or under a higher one.
+          checkDuration(duration);
           const target = join(cache.folderOf(hash), file);
           const temporary = temporaryPathFor(target);
           try {
@@ -301,7 +359,8 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
               target: temporary,
               format,
               gainDb: gain,
-              signal: aborter.signal,
+              seconds: duration,
+              signal,
             });
             await rename(temporary, target);
           } finally {
@@ -379,7 +438,10 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     })();
   }
 
-  const unsubscribe = library.onChange(start);
+  const unsubscribe = library.onChange(() => {
+    if (current && isStale(current.track)) current.cancel.abort();
+    start();
+  });
   start();
 
   return {

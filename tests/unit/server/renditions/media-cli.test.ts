@@ -6,13 +6,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMaster } from '../../../../scripts/demo-media/master.ts';
+import { writeLyingWav } from './lying-wav.ts';
 
 const run = promisify(execFile);
 let root: string;
 
 async function media(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return mediaIn(root, {}, ...args);
+}
+
+async function mediaIn(folder: string, env: NodeJS.ProcessEnv, ...args: string[]) {
   return run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/media.ts', ...args], {
-    env: { ...process.env, MEDIA_DIR: join(root, 'media'), DATA_DIR: join(root, 'data') },
+    env: { ...process.env, MEDIA_DIR: join(folder, 'media'), DATA_DIR: join(folder, 'data'), ...env },
   });
 }
 
@@ -53,6 +58,21 @@ describe('npm run media', { timeout: 30_000 }, () => {
       expect(names[0]).toMatch(/^aac-[0-9a-f]{10}\.m4a$/);
       expect(names[1]).toMatch(/^opus-[0-9a-f]{10}\.webm$/);
       expect(names[2]).toBe('peaks-v1.json');
+    }
+  });
+
+  it('shows a master longer than RENDITION_MAX_LENGTH_S as failed, and makes the others', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'media-cli-long-'));
+    try {
+      mkdirSync(join(folder, 'media', 'Long'), { recursive: true });
+      writeLyingWav(join(folder, 'media', 'Long', '01-Liar.wav'));
+      await writeMaster(join(folder, 'media', 'Long', '02-Song.wav'), { seconds: 3, levelDb: 6 });
+      const { stdout } = await mediaIn(folder, { RENDITION_MAX_LENGTH_S: '3600' }, 'build', join(folder, 'cdn'));
+      expect(stdout).toMatch(/01-Liar\.wav\n.*not measured yet\n\s+FAILED: longer than 1:00:00\n/);
+      expect(stdout).toMatch(/02-Song\.wav\n.*\n\s+ready: opus/);
+      expect(stdout).toContain('1 ready, 0 pending, 1 failed.');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

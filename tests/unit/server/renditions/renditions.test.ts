@@ -2,7 +2,16 @@
  * The renditions service with Debian's real ffmpeg on generated masters of a few seconds:
  * what it makes, how loud, when, and that it never does the same work twice.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,9 +19,11 @@ import { writeMaster } from '../../../../scripts/demo-media/master.ts';
 import { openMediaLibrary, type MediaLibrary, type Track } from '../../../../server/services/media-library.ts';
 import { FFMPEG_INSTALL_HINT } from '../../../../server/services/renditions/ffmpeg.ts';
 import type { LoudnessMode } from '../../../../server/services/renditions/loudness.ts';
+import type { RenditionLimits } from '../../../../server/services/renditions/limits.ts';
 import { openRenditions, type Renditions } from '../../../../server/services/renditions/renditions.ts';
 import { measureLoudness, probeAudio } from '../../../../scripts/demo-media/measure.ts';
 import { recordingLogger } from '../media-fixture.ts';
+import { writeLyingWav } from './lying-wav.ts';
 
 const PLAYLIST = 'Masters';
 let mediaDir: string;
@@ -38,7 +49,14 @@ interface Instance {
   log: ReturnType<typeof recordingLogger>;
 }
 
-async function start(options: { watch?: boolean; mode?: LoudnessMode; ffmpeg?: string } = {}): Promise<Instance> {
+interface StartOptions {
+  watch?: boolean;
+  mode?: LoudnessMode;
+  ffmpeg?: string;
+  limits?: Partial<RenditionLimits>;
+}
+
+async function start(options: StartOptions = {}): Promise<Instance> {
   const log = recordingLogger();
   const library = await openMediaLibrary({ dir: mediaDir, log, watch: options.watch ?? false, debounceMs: 50 });
   opened.push(library);
@@ -50,6 +68,7 @@ async function start(options: { watch?: boolean; mode?: LoudnessMode; ffmpeg?: s
     mode: options.mode ?? 'track',
     log,
     retryMs: 100,
+    ...(options.limits ? { limits: options.limits } : {}),
     onJob: ({ track, step }) => jobs.push(`${track.file} ${step.replace(/-.*/, '')}`),
   });
   opened.push(renditions);
@@ -225,5 +244,126 @@ describe('renditions made from the masters', { timeout: 30_000 }, () => {
     expect(instance.log.warnings).toHaveLength(1);
     expect(instance.log.warnings[0]?.message).toContain(FFMPEG_INSTALL_HINT);
     expect(instance.jobs).toEqual([]);
+  });
+});
+
+/** The ffmpeg this test's process started on `file` (read from /proc), or null. */
+function ffmpegOn(file: string): number | null {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(file)) return Number(entry);
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  return null;
+}
+
+const hasEnded = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+/** Every file in the renditions folder, by path relative to it, with its size. */
+const cacheFiles = () =>
+  readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })
+    .map((name) => ({ name, bytes: statSync(join(cacheDir, name)).size }))
+    .filter((file) => !statSync(join(cacheDir, file.name)).isDirectory());
+const partialFiles = () => cacheFiles().filter((file) => file.name.endsWith('.tmp'));
+const bytesOf = (hash: string | null) =>
+  cacheFiles()
+    .filter((file) => hash && file.name.startsWith(`${hash}/`))
+    .reduce((sum, file) => sum + file.bytes, 0);
+
+/** Waits until ffmpeg is writing a rendition of the master `file` and returns its process id. */
+async function encodingOf(file: string): Promise<number> {
+  const path = join(mediaDir, PLAYLIST, file);
+  let pid: number | null = null;
+  await until(() => partialFiles().length > 0 && (pid = ffmpegOn(path)) !== null, `ffmpeg encodes ${file}`);
+  return pid as unknown as number;
+}
+
+describe('renditions within limits', { timeout: 30_000 }, () => {
+  it('refuses a master longer than the limit, measured on its samples, and makes the next one', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, '1-liar.wav'));
+    await master('2-normal.wav', { seconds: 3, levelDb: 6 });
+    const instance = await start();
+    await until(() => isReady(instance, '2-normal.wav'), 'the normal track is ready');
+    await instance.renditions.idle();
+
+    const liar = instance.renditions.of(trackOf(instance, '1-liar.wav'));
+    expect(liar).toMatchObject({ status: 'failed', failure: 'longer than 4:00:00', renditions: [], peaks: null });
+    expect(instance.jobs.filter((job) => job.startsWith('1-liar'))).toEqual(['1-liar.wav analysis']);
+    // Only the note of the failure is kept: no rendition, no waveform of it.
+    expect(bytesOf(liar.hash)).toBeLessThan(1024);
+    expect(partialFiles()).toEqual([]);
+  });
+
+  it('does not hold back a release in album mode when one of its masters is refused', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, '1-liar.wav'));
+    await master('2-normal.wav', { seconds: 3, levelDb: 6 });
+    const instance = await start({ mode: 'album' });
+    await instance.renditions.idle();
+    expect(instance.renditions.of(trackOf(instance, '1-liar.wav')).status).toBe('failed');
+    expect(isReady(instance, '2-normal.wav')).toBe(true);
+  });
+
+  it('tries a refused master again when the limits change, and only then', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    const first = await start();
+    await first.renditions.idle();
+    await first.renditions.close();
+
+    const same = await start();
+    await same.renditions.idle();
+    expect(same.jobs).toEqual([]);
+    await same.renditions.close();
+
+    const lower = await start({ limits: { maxLengthSeconds: 3600 } });
+    await lower.renditions.idle();
+    expect(lower.jobs).toEqual(['liar.wav analysis']);
+    expect(lower.renditions.of(trackOf(lower, 'liar.wav')).failure).toBe('longer than 1:00:00');
+  });
+
+  it('kills a job that runs past the time limit, writes down why, and leaves no partial file', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    const instance = await start({ limits: { maxLengthSeconds: 100 * 3600, timeoutSeconds: 3 } });
+    const pid = await encodingOf('liar.wav');
+    await until(() => instance.renditions.of(trackOf(instance, 'liar.wav')).status === 'failed', 'the job failed');
+
+    expect(instance.renditions.of(trackOf(instance, 'liar.wav')).failure).toBe('took longer than 3 s');
+    expect(hasEnded(pid)).toBe(true);
+    expect(partialFiles()).toEqual([]);
+    // Three seconds of encoding: a few MB at most, where the whole file would make gigabytes.
+    expect(bytesOf(instance.renditions.of(trackOf(instance, 'liar.wav')).hash)).toBeLessThan(20_000_000);
+  });
+
+  it('stops the job of a master removed while ffmpeg works on it, and deletes its partial file', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    await start({ watch: true, limits: { maxLengthSeconds: 100 * 3600 } });
+    const pid = await encodingOf('liar.wav');
+    rmSync(join(mediaDir, PLAYLIST, 'liar.wav'));
+    await until(() => hasEnded(pid), 'ffmpeg ended', 10_000);
+    await until(() => partialFiles().length === 0, 'the partial file is gone', 10_000);
+  });
+
+  it('stops the job of a master replaced while ffmpeg works on it, and makes the new one', async () => {
+    writeLyingWav(join(mediaDir, PLAYLIST, 'song.wav'));
+    const instance = await start({ watch: true, limits: { maxLengthSeconds: 100 * 3600 } });
+    const pid = await encodingOf('song.wav');
+    const old = instance.renditions.of(trackOf(instance, 'song.wav')).hash;
+    await master('song.wav', { seconds: 3, levelDb: 6 });
+    await until(() => hasEnded(pid), 'the old job ended', 10_000);
+    await until(() => {
+      const made = instance.renditions.of(trackOf(instance, 'song.wav'));
+      return made.status === 'ready' && made.hash !== old;
+    }, 'the new version is ready');
+    expect(partialFiles()).toEqual([]);
   });
 });
