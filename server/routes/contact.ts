@@ -50,15 +50,11 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     ...(options.redis && { redis: options.redis, nameSpace: 'contact-' }),
     // Redis down: let messages through rather than close the form (the log says why).
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      message: `Too many messages. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
   });
 
-  // Read-and-count limiters the handler calls once a message is valid (the per-address one
-  // runs as a hook on every request).
+  // Read-and-count limiters: the per-address one on every request, the others once a message
+  // is valid.
+  const addressLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
   const networkLimit = app.createRateLimit({
     max: options.perNetworkPerMinute,
     timeWindow: MINUTE_MS,
@@ -81,9 +77,17 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     return null;
   };
 
+  // A hook of this plugin, so it runs before the route's own hooks: a request refused there
+  // (a wrong Content-Type) is counted too, and a client cannot probe the route for free.
+  app.addHook('onRequest', async (request, reply) => {
+    const result = await addressLimit(request);
+    if (result.isAllowed || !result.isExceeded) return undefined;
+    reply.header('Retry-After', result.ttlInSeconds);
+    return refuse(reply, 429, { message: `Too many messages. Please try again in ${result.ttlInSeconds} seconds.` });
+  });
+
   app.setErrorHandler(
     (error: { statusCode?: number; code?: string; message: string; field?: string }, request, reply) => {
-      if (error.statusCode === 429) return reply.code(429).send(error);
       // The route's schema refused the body: name the field.
       if (error.code === 'FST_ERR_VALIDATION')
         return refuse(reply, 400, { field: error.field ?? 'body', message: error.message });
@@ -111,7 +115,6 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
         if (result.ok) return { value: result };
         return { error: Object.assign(new Error(result.error), { field: result.field }) };
       },
-      config: { rateLimit: { max: options.perClientPerMinute, timeWindow: MINUTE_MS } },
       onRequest: async (request, reply) => {
         if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
           return refuse(reply, 400, {
