@@ -5,21 +5,37 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: the server sits behind a proxy on the same machine, and nothing else reaches it. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Set when one reverse proxy in front terminates TLS: the client address is then the one it
-   * appends to X-Forwarded-For, and https comes from its X-Forwarded-Proto.
+   * The addresses or CIDRs of the reverse proxy in front that terminates TLS (`true`: loopback,
+   * a proxy on the same machine). A request whose peer is one of them has the client address
+   * that proxy appended to X-Forwarded-For, and https from its X-Forwarded-Proto; any other
+   * peer is the client itself, whatever its headers say.
    */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value) => {
+      const word = value.trim().toLowerCase();
+      if (['', 'false', '0', 'no'].includes(word)) return [];
+      if (['true', '1', 'yes'].includes(word)) return [...LOOPBACK_PROXIES];
+      return value.split(',').map((entry) => entry.trim());
+    })
+    .pipe(
+      z.array(
+        z.string().refine((entry) => parseSubnet(entry) !== null, {
+          error: (issue) =>
+            `${String(issue.input)} is not an IP address or CIDR (e.g. 127.0.0.1,::1 or 10.0.0.0/8; true means loopback)`,
+        }),
+      ),
+    ),
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
   /** The music: one folder per playlist. */

@@ -5,6 +5,9 @@
  * instead of one mail each, and the client address comes from X-Forwarded-For only when the
  * peer is a proxy listed in TRUST_PROXY.
  */
+import { isIP } from 'node:net';
+import { validateHeaderValue } from 'node:http';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
@@ -73,5 +76,86 @@ describe('the per-address limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ success: false });
     expect(await stored()).toHaveLength(0);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  /** The app with a probe route answering the client address and scheme it sees. */
+  const probed = async (trust: string) => {
+    const target = await build({ TRUST_PROXY: trust });
+    target.get('/probe', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+    return target;
+  };
+  const probe = async (target: FastifyInstance, remoteAddress: string, headers: Record<string, string>) =>
+    (await target.inject({ url: '/probe', remoteAddress, headers })).json<{ ip: string; protocol: string }>();
+
+  it('counts a direct client that is not a listed proxy as itself, whatever its X-Forwarded-For', async () => {
+    const target = await build({ TRUST_PROXY: 'true' });
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      const forged = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await send(target, valid(i), '192.0.2.50', forged)).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
+  it('takes the last X-Forwarded-For hop only from a listed proxy', async () => {
+    const target = await probed('10.0.0.0/8, ::1');
+    expect(await probe(target, '10.1.2.3', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' })).toMatchObject({
+      ip: '203.0.113.9',
+    });
+    // A listed address forwarding for another listed one is not a second hop to trust.
+    expect(await probe(target, '10.1.2.3', { 'x-forwarded-for': '6.6.6.6, 10.9.9.9' })).toMatchObject({
+      ip: '10.9.9.9',
+    });
+    expect(await probe(target, '::1', { 'x-forwarded-for': '2001:db8::7' })).toMatchObject({ ip: '2001:db8::7' });
+    expect(await probe(target, '192.0.2.1', { 'x-forwarded-for': '203.0.113.9' })).toMatchObject({
+      ip: '192.0.2.1',
+    });
+  });
+
+  it('never takes a forwarded value that is not an IP address for the client', async () => {
+    const target = await probed('true');
+    expect(await probe(target, '127.0.0.1', { 'x-forwarded-for': 'garbage' })).toMatchObject({ ip: '127.0.0.1' });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 60 }).filter((text) => {
+          try {
+            validateHeaderValue('x-forwarded-for', text);
+            return text.trim() !== '';
+          } catch {
+            return false;
+          }
+        }),
+        async (forwarded) => {
+          const { ip } = await probe(target, '127.0.0.1', { 'x-forwarded-for': forwarded });
+          expect(isIP(ip), forwarded).not.toBe(0);
+          const last =
+            forwarded
+              .split(',')
+              .at(-1)
+              ?.replace(/^[ \t]+|[ \t]+$/g, '') ?? '';
+          expect(ip).toBe(isIP(last) ? last : '127.0.0.1');
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('takes https from X-Forwarded-Proto only from a listed proxy (HSTS follows)', async () => {
+    const target = await probed('127.0.0.1');
+    const direct = await target.inject({
+      url: '/pt',
+      remoteAddress: '192.0.2.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+    expect(await probe(target, '192.0.2.9', { 'x-forwarded-proto': 'https' })).toMatchObject({ protocol: 'http' });
+    const proxied = await target.inject({
+      url: '/pt',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(proxied.headers['strict-transport-security']).toBeDefined();
   });
 });
