@@ -100,12 +100,14 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) URL' }))),
   /**
-   * Contact messages a minute from one client address (any request), from one network (valid
-   * messages from an IPv4 /24 or IPv6 /56), and from everyone together (valid messages).
+   * Contact requests a minute from one client address (any request), valid messages a minute
+   * from one network (an IPv4 /24 or IPv6 /56), and valid messages a minute from everyone
+   * together: a last resort far above what a few networks may send (30 networks at their
+   * full share), so that a handful of them cannot close the form for everyone else.
    */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_NETWORK_LIMIT: z.coerce.number().int().min(1).default(20),
-  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(60),
+  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
   AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
   /**

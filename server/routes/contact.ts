@@ -4,9 +4,11 @@
  * was already stored is never lost.
  *
  * Three limits, in this order, each counting only what passed the one before, so no client
- * can spend a budget that is not its own: per client address (every request, valid or not),
- * per network (valid messages only: many addresses of one network cannot fill the shared
- * budget), and everyone together (valid messages within both: the artist's inbox).
+ * can spend a budget that is not its own: per client address (every request, valid or not,
+ * counted before anything else looks at it), per network (valid messages only: many
+ * addresses of one network cannot fill the shared budget), and everyone together (valid
+ * messages within both). The last is only a last resort, far above what a few networks may
+ * send together, so a handful of flooding networks cannot close the form for anyone else.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,7 +25,7 @@ export interface ContactRoutesOptions {
   perClientPerMinute: number;
   /** Valid messages a minute from one network (IPv4 /24, IPv6 /56). */
   perNetworkPerMinute: number;
-  /** Valid messages a minute from everyone together. */
+  /** Valid messages a minute from everyone together: a last resort, far above one network's share. */
   globalPerMinute: number;
   /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
   redis: Redis | null;

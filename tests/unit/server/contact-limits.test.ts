@@ -1,22 +1,24 @@
 /**
  * The contact form's limits as a hostile crowd meets them: every request counts against its
  * address, a few flooding networks cannot close the form for anyone else (in memory and with
- * the counts in Redis), what they send beyond the artist's mail budget is held for a digest
- * instead of one mail each, and the client address comes from X-Forwarded-For only when the
- * peer is a proxy listed in TRUST_PROXY.
+ * the counts in Redis), and the client address comes from X-Forwarded-For only when the peer
+ * is a proxy listed in TRUST_PROXY.
  */
 import { isIP } from 'node:net';
 import { validateHeaderValue } from 'node:http';
 import fc from 'fast-check';
+import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { startRedis, type RedisServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const ARTIST = 'andre@example.com';
 let site: FixtureSite;
 let smtp: SmtpPeer;
+let redis: RedisServer;
 let app: FastifyInstance | undefined;
 
 const build = async (env: Record<string, string> = {}) => {
@@ -30,7 +32,17 @@ const build = async (env: Record<string, string> = {}) => {
   return app;
 };
 
+beforeAll(async () => {
+  redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  await redis.close();
+});
 beforeEach(async () => {
+  // Counts in Redis outlive an app: each test starts from none.
+  const client = new Redis(redis.url);
+  await client.flushall();
+  await client.quit();
   site = createFixtureSite();
   smtp = await startSmtpPeer();
 });
@@ -76,6 +88,33 @@ describe('the per-address limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ success: false });
     expect(await stored()).toHaveLength(0);
+  });
+});
+
+describe.each([
+  ['in memory', () => ({})],
+  ['with the counts in Redis', () => ({ REDIS_URL: redis.url })],
+])('three flooding networks, %s', (_where, env) => {
+  it.each([
+    ['IPv4 /24', (network: number, host: number) => `198.51.${100 + network}.${host + 1}`],
+    ['IPv6 /56', (network: number, host: number) => `2001:db8:${network + 1}:ab${host.toString(16)}::1`],
+  ])('cannot close the form to a fourth %s network', async (_kind, address) => {
+    const target = await build(env());
+    // 20 valid messages from each network (within each address's 5 a minute): 60 in all.
+    const statuses: number[] = [];
+    for (let n = 0; n < 60; n += 1) {
+      const network = n % 3;
+      const host = Math.floor(n / 3) % 4;
+      statuses.push((await send(target, valid(n), address(network, host))).statusCode);
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(60);
+    expect((await send(target, valid(100), address(3, 0))).statusCode).toBe(202);
+    // A fourth message beyond its share from a flooding network is refused, with Retry-After.
+    const refused = await send(target, valid(101), address(0, 3));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Every acknowledged message is stored.
+    expect(await stored()).toHaveLength(61);
   });
 });
 
