@@ -3,6 +3,7 @@
  * music API and audio files, and the built site. It never listens; `main.ts` does, and tests
  * use `app.inject`.
  */
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -14,6 +15,7 @@ import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
+import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
@@ -43,10 +45,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const site = await scanSitePages(config.DIST_DIR);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    // Trust the one proxy in front, not every address in X-Forwarded-For: trusting all hops
-    // makes the client address the leftmost entry, which the client writes itself, and a
-    // flood could then dodge the per-address rate limit with a made-up address per request.
-    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
+    // Only a listed proxy is believed, for one hop: the address it appended. Anyone else
+    // reaching the port directly is the client, whatever X-Forwarded-For it writes.
+    trustProxy: config.TRUST_PROXY.length > 0 ? trustedPeer(config.TRUST_PROXY) : false,
+    // Runs before anything reads the request (the request log, the limits): a forwarded value
+    // that is not an IP address never becomes a client address.
+    ...(config.TRUST_PROXY.length > 0 && {
+      rewriteUrl: (request: IncomingMessage) => {
+        dropUnusableForwardedFor(request.headers);
+        return request.url ?? '/';
+      },
+    }),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     // Without this, such an answer lacks the security headers and echoes the URL with

@@ -5,22 +5,38 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
+import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: the server sits behind a proxy on the same machine, and nothing else reaches it. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Set when one reverse proxy in front terminates TLS: the client address is then the one it
-   * appends to X-Forwarded-For, and https comes from its X-Forwarded-Proto.
+   * The addresses or CIDRs of the reverse proxy in front that terminates TLS (`true`: loopback,
+   * a proxy on the same machine). A request whose peer is one of them has the client address
+   * that proxy appended to X-Forwarded-For, and https from its X-Forwarded-Proto; any other
+   * peer is the client itself, whatever its headers say.
    */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value) => {
+      const word = value.trim().toLowerCase();
+      if (['', 'false', '0', 'no'].includes(word)) return [];
+      if (['true', '1', 'yes'].includes(word)) return [...LOOPBACK_PROXIES];
+      return value.split(',').map((entry) => entry.trim());
+    })
+    .pipe(
+      z.array(
+        z.string().refine((entry) => parseSubnet(entry) !== null, {
+          error: (issue) =>
+            `${String(issue.input)} is not an IP address or CIDR (e.g. 127.0.0.1,::1 or 10.0.0.0/8; true means loopback)`,
+        }),
+      ),
+    ),
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
   /** The music: one folder per playlist. */
@@ -89,12 +105,14 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) URL' }))),
   /**
-   * Contact messages a minute from one client address (any request), from one network (valid
-   * messages from an IPv4 /24 or IPv6 /56), and from everyone together (valid messages).
+   * Contact requests a minute from one client address (any request), valid messages a minute
+   * from one network (an IPv4 /24 or IPv6 /56), and valid messages a minute from everyone
+   * together: a last resort far above what a few networks may send (30 networks at their
+   * full share), so that a handful of them cannot close the form for everyone else.
    */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_NETWORK_LIMIT: z.coerce.number().int().min(1).default(20),
-  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(60),
+  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
   AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
   /**

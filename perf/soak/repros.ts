@@ -34,6 +34,22 @@ function post(server: SoakServer, from: string, body: unknown): Promise<Answer |
   }).then((answer) => (isAnswer(answer) ? answer : null));
 }
 
+/** Sends 60 valid messages from `from(n)`, then one from `outsider`: how many were accepted, and its status. */
+async function floodThenOutsider(server: SoakServer, from: (n: number) => string, outsider: string, tag: string) {
+  let accepted = 0;
+  for (let n = 0; n < 60; n += 1) {
+    const body = { name: 'Flood', email: `${tag}${n}@example.com`, message: `${tag} ${n}`, lang: 'pt' };
+    if ((await post(server, from(n), body))?.status === 202) accepted += 1;
+  }
+  const last = await post(server, outsider, {
+    name: 'Bia',
+    email: `bia-${tag}@example.com`,
+    message: 'Still open?',
+    lang: 'pt',
+  });
+  return { accepted, outsider: last?.status };
+}
+
 const fieldOf = (answer: Answer | null) => {
   try {
     return (JSON.parse(answer?.body ?? '') as { field?: string }).field;
@@ -96,27 +112,31 @@ export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDi
   );
 
   // 3. The same from a whole /24, each address within its own limit.
-  const fromNetwork = [];
-  for (let n = 1; n <= 60; n += 1) {
-    fromNetwork.push(
-      (await post(server, `198.18.7.${n}`, { name: 'Net', email: `net${n}@example.com`, message: `m${n}`, lang: 'pt' }))
-        ?.status,
-    );
-  }
-  const afterNetwork = await post(server, '198.18.8.1', {
-    name: 'Bia',
-    email: 'bia@example.com',
-    message: 'Still open?',
-    lang: 'pt',
-  });
-  const acceptedFromNetwork = fromNetwork.filter((status) => status === 202).length;
+  const oneNetwork = await floodThenOutsider(server, (n) => `198.18.7.${n + 1}`, '198.18.8.1', 'net');
   rows.push(
     judged(
       SCENARIO,
       '60 messages from one /24, then one from another network',
-      `${acceptedFromNetwork} of 60 accepted, then ${afterNetwork?.status ?? 'no answer'}`,
+      `${oneNetwork.accepted} of 60 accepted, then ${oneNetwork.outsider ?? 'no answer'}`,
       '≤ the network limit, then 202',
-      acceptedFromNetwork < 60 && afterNetwork?.status === 202,
+      oneNetwork.accepted < 60 && oneNetwork.outsider === 202,
+    ),
+  );
+
+  // 3b. Three /24s at their full share spent the limit for everyone: 429 for all others.
+  const threeNetworks = await floodThenOutsider(
+    server,
+    (n) => `198.18.${20 + (n % 3)}.${1 + (Math.floor(n / 3) % 4)}`,
+    '198.18.23.1',
+    'three',
+  );
+  rows.push(
+    judged(
+      SCENARIO,
+      '60 messages from three /24s, then one from a fourth network',
+      `${threeNetworks.accepted} of 60 accepted, then ${threeNetworks.outsider ?? 'no answer'}`,
+      '60, then 202',
+      threeNetworks.accepted === 60 && threeNetworks.outsider === 202,
     ),
   );
 

@@ -4,9 +4,11 @@
  * was already stored is never lost.
  *
  * Three limits, in this order, each counting only what passed the one before, so no client
- * can spend a budget that is not its own: per client address (every request, valid or not),
- * per network (valid messages only: many addresses of one network cannot fill the shared
- * budget), and everyone together (valid messages within both: the artist's inbox).
+ * can spend a budget that is not its own: per client address (every request, valid or not,
+ * counted before anything else looks at it), per network (valid messages only: many
+ * addresses of one network cannot fill the shared budget), and everyone together (valid
+ * messages within both). The last is only a last resort, far above what a few networks may
+ * send together, so a handful of flooding networks cannot close the form for anyone else.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,7 +25,7 @@ export interface ContactRoutesOptions {
   perClientPerMinute: number;
   /** Valid messages a minute from one network (IPv4 /24, IPv6 /56). */
   perNetworkPerMinute: number;
-  /** Valid messages a minute from everyone together. */
+  /** Valid messages a minute from everyone together: a last resort, far above one network's share. */
   globalPerMinute: number;
   /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
   redis: Redis | null;
@@ -50,15 +52,11 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     ...(options.redis && { redis: options.redis, nameSpace: 'contact-' }),
     // Redis down: let messages through rather than close the form (the log says why).
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      message: `Too many messages. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
   });
 
-  // Read-and-count limiters the handler calls once a message is valid (the per-address one
-  // runs as a hook on every request).
+  // Read-and-count limiters: the per-address one on every request, the others once a message
+  // is valid.
+  const addressLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
   const networkLimit = app.createRateLimit({
     max: options.perNetworkPerMinute,
     timeWindow: MINUTE_MS,
@@ -81,9 +79,17 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     return null;
   };
 
+  // A hook of this plugin, so it runs before the route's own hooks: a request refused there
+  // (a wrong Content-Type) is counted too, and a client cannot probe the route for free.
+  app.addHook('onRequest', async (request, reply) => {
+    const result = await addressLimit(request);
+    if (result.isAllowed || !result.isExceeded) return undefined;
+    reply.header('Retry-After', result.ttlInSeconds);
+    return refuse(reply, 429, { message: `Too many messages. Please try again in ${result.ttlInSeconds} seconds.` });
+  });
+
   app.setErrorHandler(
     (error: { statusCode?: number; code?: string; message: string; field?: string }, request, reply) => {
-      if (error.statusCode === 429) return reply.code(429).send(error);
       // The route's schema refused the body: name the field.
       if (error.code === 'FST_ERR_VALIDATION')
         return refuse(reply, 400, { field: error.field ?? 'body', message: error.message });
@@ -111,7 +117,6 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
         if (result.ok) return { value: result };
         return { error: Object.assign(new Error(result.error), { field: result.field }) };
       },
-      config: { rateLimit: { max: options.perClientPerMinute, timeWindow: MINUTE_MS } },
       onRequest: async (request, reply) => {
         if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
           return refuse(reply, 400, {

@@ -6,7 +6,7 @@ import { buildTestApp, createFixtureSite } from './fixture-site.ts';
 describe('loadConfig', () => {
   it('has defaults that serve the site on port 3000', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', NODE_ENV: 'production', TRUST_PROXY: false });
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY: [] });
     expect(config.DIST_DIR).toMatch(/\/dist$/);
   });
 
@@ -16,10 +16,23 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads booleans written as words or digits', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  it('reads TRUST_PROXY as a list of proxy addresses and CIDRs, true meaning loopback', () => {
+    for (const none of ['false', '0', 'no', '']) expect(loadConfig({ TRUST_PROXY: none }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['127.0.0.0/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
   });
+
+  it.each(['maybe', '10.0.0.0/33', '::1/129', '10.0.0.0/8/8', '10.0.0.1,', '10.0.0.0/x', 'localhost', '0x7f.1'])(
+    'refuses TRUST_PROXY=%s, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY.*not an IP address or CIDR/);
+    },
+  );
 });
 
 describe('behind a TLS-terminating proxy', () => {
