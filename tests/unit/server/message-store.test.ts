@@ -127,6 +127,30 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(nextDay.message.replyStatus).toBe('pending');
   });
 
+  it("gives one auto-reply per mailbox whatever its +tag or Gmail dots, and none to the site's own", async () => {
+    const [a, b] = await open({ ownAddresses: ['andre@example.com', 'no-reply@example.com'] });
+    const emails = [
+      'victim+1@example.org',
+      'Victim+2@example.org',
+      'v.ictim@gmail.com',
+      'victim+x@googlemail.com',
+      'victim@example.net',
+      'ANDRE+site@example.com',
+    ];
+    const results = [];
+    for (const [n, email] of emails.entries())
+      results.push(await (n % 2 ? a : b).add(message(n, { email }), 1_000 + n));
+    expect(results.map((result) => result.replySkipped ?? 'reply')).toEqual([
+      'reply',
+      'address-replied-today',
+      'reply',
+      'address-replied-today',
+      'reply',
+      'own-address',
+    ]);
+    expect(results[1]?.message.email).toBe('Victim+2@example.org');
+  });
+
   it('stops auto-replies past the hourly cap, across instances', async () => {
     const [a, b] = await open({ autoRepliesPerHour: 3 });
     const results = [];
