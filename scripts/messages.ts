@@ -48,11 +48,19 @@ const COLUMNS = [
   'deliveredAt',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
-/** RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it. */
+/**
+ * Where a spreadsheet may start a cell that runs as a formula: the cell's start, after a `;`
+ * (spreadsheets in pt-BR and much of Europe split CSV on it, and some take a quote in the
+ * middle of a field literally) or after a line break; spaces and quotes in front do not
+ * stop it. An apostrophe goes in front of the = + - @ TAB or CR there; the JSON export keeps
+ * the text exactly.
+ */
+const FORMULA_START = /(^|[;\r\n])([\s"]*)(?=[=+\-@\t\r])/g;
+
+/** Every cell quoted (RFC 4180), so a `,` or `;` inside one never splits it where quotes are read. */
 function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = (value === null ? '' : String(value)).replace(FORMULA_START, "$1$2'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 const format = process.argv.includes('--json') ? 'json' : process.argv.includes('--csv') ? 'csv' : 'table';
@@ -60,7 +68,7 @@ const format = process.argv.includes('--json') ? 'json' : process.argv.includes(
 if (format === 'json') {
   console.log(JSON.stringify(messages, null, 2));
 } else if (format === 'csv') {
-  console.log(COLUMNS.join(','));
+  console.log(COLUMNS.map(csvCell).join(','));
   for (const message of messages) console.log(COLUMNS.map((column) => csvCell(message[column])).join(','));
 } else if (messages.length === 0) {
   console.log('No messages yet.');
