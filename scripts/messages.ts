@@ -74,14 +74,19 @@ if (format === 'json') {
   console.log('No messages yet.');
 } else {
   for (const message of messages) {
-    const status =
-      message.artistStatus === 'sent'
-        ? `delivered ${message.deliveredAt ?? ''}`
-        : `PENDING (${message.attempts} failed attempts${message.lastError ? `, last error: ${message.lastError}` : ''})`;
+    const why = message.lastError ? `, last error: ${message.lastError}` : '';
+    const status = {
+      sent: `delivered ${message.deliveredAt ?? ''}`,
+      pending: `PENDING (${message.attempts} failed attempts${why})`,
+      // Given up: the message is only here, so it says so loudly.
+      failed: `FAILED, not mailed to you (${message.attempts} failed attempts${why})`,
+    }[message.artistStatus];
     console.log(
       `#${message.id}  ${message.createdAt}  ${message.name} <${message.email}>  [${message.lang}]  ${status}`,
     );
-    console.log(`    auto-reply: ${message.replyStatus}`);
+    console.log(
+      `    auto-reply: ${message.replyStatus === 'failed' ? `FAILED (${message.lastError ?? 'no reason recorded'})` : message.replyStatus}`,
+    );
     console.log(message.message.replace(/^/gm, '    '));
     console.log('');
   }

@@ -108,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
         retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         leaseMs: config.OUTBOX_LEASE_MS,
       }),
   }).catch((error: unknown) => {

@@ -20,8 +20,11 @@ export interface NewMessage {
   lang: Lang;
 }
 
-export type DeliveryStatus = 'pending' | 'sent';
-export type ReplyStatus = 'pending' | 'sent' | 'skipped';
+/** 'failed': refused for good, or still failing after the last attempt allowed (last_error says why). */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+export type ReplyStatus = DeliveryStatus | 'skipped';
+/** The two mails of a message: to the artist, and the auto-reply. */
+export type MailPart = 'artist' | 'reply';
 
 export interface StoredMessage extends NewMessage {
   id: number;
@@ -84,7 +87,11 @@ export interface MessageStore {
   /** The artist has the message (delivered_at is set). */
   markArtistSent(id: number, now?: number): Promise<void>;
   markReplySent(id: number): Promise<void>;
-  markFailed(id: number, error: string, nextAttemptAt: number): Promise<void>;
+  /**
+   * Records a failed attempt (attempts + 1, the error, when to try next) and gives up the
+   * lease; the mails in `givenUp` are not tried again (their status becomes 'failed').
+   */
+  markFailed(id: number, error: string, nextAttemptAt: number, givenUp?: readonly MailPart[]): Promise<void>;
   /** Gives up the lease on a message (its delivery attempt is over). */
   release(id: number): Promise<void>;
   /** Every message, newest first. */

@@ -175,10 +175,13 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
     async markReplySent(id) {
       await pool.query("UPDATE messages SET reply_status = 'sent' WHERE id = $1", [id]);
     },
-    async markFailed(id, error, nextAttemptAt) {
+    async markFailed(id, error, nextAttemptAt, givenUp = []) {
       await pool.query(
-        'UPDATE messages SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, lease_until = NULL WHERE id = $3',
-        [error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id],
+        `UPDATE messages SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, lease_until = NULL,
+           artist_status = CASE WHEN $3::boolean THEN 'failed' ELSE artist_status END,
+           reply_status = CASE WHEN $4::boolean THEN 'failed' ELSE reply_status END
+         WHERE id = $5`,
+        [error.slice(0, LAST_ERROR_MAX), nextAttemptAt, givenUp.includes('artist'), givenUp.includes('reply'), id],
       );
     },
     async release(id) {

@@ -94,7 +94,10 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   const artistSent = db.prepare("UPDATE messages SET artist_status = 'sent', delivered_at = ? WHERE id = ?");
   const replySent = db.prepare("UPDATE messages SET reply_status = 'sent' WHERE id = ?");
   const failed = db.prepare(
-    'UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?',
+    `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL,
+       artist_status = CASE WHEN ? THEN 'failed' ELSE artist_status END,
+       reply_status = CASE WHEN ? THEN 'failed' ELSE reply_status END
+     WHERE id = ?`,
   );
   const release = db.prepare('UPDATE messages SET lease_until = NULL WHERE id = ?');
   const list = db.prepare('SELECT * FROM messages ORDER BY id DESC');
@@ -154,8 +157,14 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     markReplySent: async (id) => {
       replySent.run(id);
     },
-    markFailed: async (id, error, nextAttemptAt) => {
-      failed.run(error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id);
+    markFailed: async (id, error, nextAttemptAt, givenUp = []) => {
+      failed.run(
+        error.slice(0, LAST_ERROR_MAX),
+        nextAttemptAt,
+        givenUp.includes('artist') ? 1 : 0,
+        givenUp.includes('reply') ? 1 : 0,
+        id,
+      );
     },
     release: async (id) => {
       release.run(id);

@@ -151,6 +151,23 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(results[1]?.message.email).toBe('Victim+2@example.org');
   });
 
+  it('records a mail given up as failed, with why, and claims it no more', async () => {
+    const [store] = await open();
+    const { message: added } = await store.add(message(1), 1_000);
+    await store.claimDue(1_000, 1, 60_000);
+    await store.markFailed(added.id, 'auto-reply refused for good: SMTP 550', 2_000, ['reply']);
+    expect(await store.get(added.id)).toMatchObject({ artistStatus: 'pending', replyStatus: 'failed', attempts: 1 });
+    await store.markFailed(added.id, 'gave up after 2 attempts', 3_000, ['artist']);
+    expect(await store.get(added.id)).toMatchObject({
+      artistStatus: 'failed',
+      replyStatus: 'failed',
+      attempts: 2,
+      lastError: 'gave up after 2 attempts',
+    });
+    expect(await store.nextDue()).toBeNull();
+    expect(await store.claimDue(99_999, 10, 60_000)).toEqual([]);
+  });
+
   it('stops auto-replies past the hourly cap, across instances', async () => {
     const [a, b] = await open({ autoRepliesPerHour: 3 });
     const results = [];
