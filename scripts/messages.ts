@@ -48,11 +48,19 @@ const COLUMNS = [
   'deliveredAt',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
-/** RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it. */
+/**
+ * Where a spreadsheet may start a cell that runs as a formula: the cell's start, after a `;`
+ * (spreadsheets in pt-BR and much of Europe split CSV on it, and some take a quote in the
+ * middle of a field literally) or after a line break; spaces and quotes in front do not
+ * stop it. An apostrophe goes in front of the = + - @ TAB or CR there; the JSON export keeps
+ * the text exactly.
+ */
+const FORMULA_START = /(^|[;\r\n])([\s"]*)(?=[=+\-@\t\r])/g;
+
+/** Every cell quoted (RFC 4180), so a `,` or `;` inside one never splits it where quotes are read. */
 function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = (value === null ? '' : String(value)).replace(FORMULA_START, "$1$2'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 const format = process.argv.includes('--json') ? 'json' : process.argv.includes('--csv') ? 'csv' : 'table';
@@ -60,20 +68,25 @@ const format = process.argv.includes('--json') ? 'json' : process.argv.includes(
 if (format === 'json') {
   console.log(JSON.stringify(messages, null, 2));
 } else if (format === 'csv') {
-  console.log(COLUMNS.join(','));
+  console.log(COLUMNS.map(csvCell).join(','));
   for (const message of messages) console.log(COLUMNS.map((column) => csvCell(message[column])).join(','));
 } else if (messages.length === 0) {
   console.log('No messages yet.');
 } else {
   for (const message of messages) {
-    const status =
-      message.artistStatus === 'sent'
-        ? `delivered ${message.deliveredAt ?? ''}`
-        : `PENDING (${message.attempts} failed attempts${message.lastError ? `, last error: ${message.lastError}` : ''})`;
+    const why = message.lastError ? `, last error: ${message.lastError}` : '';
+    const status = {
+      sent: `delivered ${message.deliveredAt ?? ''}`,
+      pending: `PENDING (${message.attempts} failed attempts${why})`,
+      // Given up: the message is only here, so it says so loudly.
+      failed: `FAILED, not mailed to you (${message.attempts} failed attempts${why})`,
+    }[message.artistStatus];
     console.log(
       `#${message.id}  ${message.createdAt}  ${message.name} <${message.email}>  [${message.lang}]  ${status}`,
     );
-    console.log(`    auto-reply: ${message.replyStatus}`);
+    console.log(
+      `    auto-reply: ${message.replyStatus === 'failed' ? `FAILED (${message.lastError ?? 'no reason recorded'})` : message.replyStatus}`,
+    );
     console.log(message.message.replace(/^/gm, '    '));
     console.log('');
   }

@@ -19,6 +19,7 @@ import { dropUnusableForwardedFor, trustedPeer } from './services/client-network
 import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
+import { addressesIn } from './services/mail-address.ts';
 import { openMediaLibrary } from './services/media-library.ts';
 import { MAX_BODY_BYTES } from './services/request-limits.ts';
 import { openRenditions } from './services/renditions/renditions.ts';
@@ -101,7 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storeLocation = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   const inbox = await openInbox({
     openStore: () =>
-      openStore(storeLocation, { autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT, takeOverLeases: true }),
+      openStore(storeLocation, {
+        autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
+        takeOverLeases: true,
+        ownAddresses: addressesIn(`${config.MAIL_TO}, ${config.MAIL_FROM}`),
+      }),
     where: describeStore(storeLocation),
     requiredAtStart: config.DATABASE_URL !== null,
     log: app.log,
@@ -112,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
         retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         leaseMs: config.OUTBOX_LEASE_MS,
       }),
   }).catch((error: unknown) => {

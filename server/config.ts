@@ -131,6 +131,11 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   /**
+   * Attempts at most for a delivery that keeps failing (4xx, no connection, a refused login);
+   * then it is recorded as failed. A 5xx refusal of a recipient or a mail ends it at once.
+   */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(50),
+  /**
    * How long an instance holds a message it is delivering; if it dies meanwhile, another one
    * takes the message over after this long. Longer than any SMTP exchange.
    */

@@ -19,6 +19,10 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Refuse every mail with this SMTP code (e.g. 451 or 550), or accept again with null. */
   refuseWith(code: number | null): void;
+  /** Refuse one recipient at RCPT TO with this code (e.g. 550), or accept it again with null. */
+  refuseRecipient(address: string, code: number | null): void;
+  /** How many times each address was offered at RCPT TO, refused or not. */
+  recipientAttempts: Map<string, number>;
   /** Stop listening (mail can't be delivered) / listen again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -28,12 +32,20 @@ export interface SmtpPeer {
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let refusal: number | null = null;
+  const refusedRecipients = new Map<string, number>();
+  const recipientAttempts = new Map<string, number>();
 
   const create = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        recipientAttempts.set(address.address, (recipientAttempts.get(address.address) ?? 0) + 1);
+        const code = refusedRecipients.get(address.address);
+        if (code === undefined) callback();
+        else callback(Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: code }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,6 +83,11 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     refuseWith: (code) => {
       refusal = code;
     },
+    refuseRecipient: (address, code) => {
+      if (code === null) refusedRecipients.delete(address);
+      else refusedRecipients.set(address, code);
+    },
+    recipientAttempts,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
     start: async () => {
       server = create();

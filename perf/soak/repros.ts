@@ -178,5 +178,28 @@ export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDi
     if (answer.status >= 400 && headerProblems(answer, false).length > 0) bare += 1;
   }
   rows.push(judged(SCENARIO, 'answers written by Node without the security headers', bare, '0', bare === 0));
+
+  // 7. A name mail programs decode into CR LF (an RFC 2047 encoded-word), and a body that is
+  // not UTF-8 (stored with U+FFFD), were both answered 202.
+  const notUtf8 = Buffer.concat([
+    Buffer.from('{"name":"Ana","email":"utf8@example.com","message":"'),
+    Buffer.from([0xc0, 0xaf]),
+    Buffer.from('","lang":"pt"}'),
+  ]);
+  const answers = [
+    await post(server, '192.0.2.160', {
+      name: '=?UTF-8?B?RXZlDQpCY2M6IHZAeC5pbw==?=',
+      email: 'encoded@example.com',
+      message: 'hi',
+      lang: 'pt',
+    }),
+    await send(server.url, '/api/send-email', {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': '192.0.2.161' },
+      body: notUtf8,
+    }).then((answer) => (isAnswer(answer) ? answer : null)),
+  ];
+  const taken = answers.filter((answer) => answer?.status !== 400).length;
+  rows.push(judged(SCENARIO, 'encoded-word names and non-UTF-8 bodies not refused', taken, '0', taken === 0));
   return rows;
 }

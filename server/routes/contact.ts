@@ -32,12 +32,17 @@ export interface ContactRoutesOptions {
 }
 
 const MINUTE_MS = 60_000;
+const NOT_UTF8 = 'The body must be UTF-8 text.';
+const NOT_UTF8_CODE = 'CONTACT_BODY_NOT_UTF8';
+const ALREADY_RECEIVED = 'This message was already received.';
 const UNAVAILABLE = 'We could not store your message right now. Please try again in a few minutes.';
 
 interface Answer {
   success: boolean;
   message: string;
   field?: string;
+  /** The same message arrived a moment ago: it is not stored or mailed again. */
+  duplicate?: true;
   autoReplyStatus?: 'queued' | 'skipped';
 }
 
@@ -88,6 +93,23 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     return refuse(reply, 429, { message: `Too many messages. Please try again in ${result.ttlInSeconds} seconds.` });
   });
 
+  // Fastify's own JSON parser turns bytes that are not UTF-8 into U+FFFD, so the message
+  // stored would not be the one sent: this route's bodies are decoded strictly, then parsed
+  // as Fastify does (refusing __proto__ and constructor keys).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body);
+    } catch {
+      done(Object.assign(new Error(NOT_UTF8), { statusCode: 400, code: NOT_UTF8_CODE }), undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+
   app.setErrorHandler(
     (error: { statusCode?: number; code?: string; message: string; field?: string }, request, reply) => {
       // The route's schema refused the body: name the field.
@@ -96,6 +118,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return refuse(reply, 413, { field: 'body', message: 'The message is too large (16 KB at most).' });
       }
+      if (error.code === NOT_UTF8_CODE) return refuse(reply, 400, { field: 'body', message: NOT_UTF8 });
       if (error.statusCode === 400 || error.statusCode === 415) {
         return refuse(reply, 400, { field: 'body', message: 'The body must be JSON.' });
       }
@@ -155,12 +178,16 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
           'auto-reply skipped: the hourly cap (AUTO_REPLY_HOURLY_LIMIT) is reached; the artist still gets the message',
         );
       }
-      if (!stored.duplicate) opened.outbox.notify();
-      return reply.code(202).send({
-        success: true,
-        message: 'Message received.',
-        autoReplyStatus: stored.message.replyStatus === 'skipped' ? 'skipped' : 'queued',
-      } satisfies Answer);
+      const autoReplyStatus = stored.message.replyStatus === 'skipped' ? 'skipped' : 'queued';
+      // A resubmission (a double click, a retry after a slow answer) is said to be one: the
+      // visitor is not told a new message was taken when nothing new was stored or sent.
+      if (stored.duplicate) {
+        return reply
+          .code(200)
+          .send({ success: true, duplicate: true, message: ALREADY_RECEIVED, autoReplyStatus } satisfies Answer);
+      }
+      opened.outbox.notify();
+      return reply.code(202).send({ success: true, message: 'Message received.', autoReplyStatus } satisfies Answer);
     },
   );
 };

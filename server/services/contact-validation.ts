@@ -4,6 +4,8 @@
  * - name (1–100 characters) and email (a valid address, up to 254) are one line of plain
  *   text: no control characters at all, no line or paragraph separators, no bidirectional
  *   controls (they go into mail headers and the artist's list, where they could hide text);
+ * - the name holds no `=?`, which opens an RFC 2047 encoded-word: mail clients decode one in
+ *   a header (Subject, Reply-To) into any character at all, CR, LF, NUL and RLO included;
  * - message (1–5000 characters) may hold tabs and line breaks, but no other control
  *   character: a NUL would cut the text short when SQLite reads it back;
  * - no field may hold half of a surrogate pair, which no encoding can store.
@@ -24,10 +26,12 @@ export const MESSAGE_MAX = 5000;
 
 /* eslint-disable no-control-regex -- these are exactly the characters refused */
 /** C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls. */
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+export const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The same but for tab, LF and CR, which a message may hold. */
 const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
+/** Where an encoded-word starts; decoders are lenient about the rest, so this alone is refused. */
+const ENCODED_WORD_START = '=?';
 
 /** A string field, trimmed and bounded, refusing what cannot be stored and sent exactly. */
 const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessage: string) =>
@@ -40,7 +44,10 @@ const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessa
     .max(max, `${field} must be at most ${max} characters`);
 
 const schema = z.object({
-  name: textField('name', NAME_MAX, NOT_ONE_LINE, 'name must be one line of text without control characters'),
+  name: textField('name', NAME_MAX, NOT_ONE_LINE, 'name must be one line of text without control characters').refine(
+    (value) => !value.includes(ENCODED_WORD_START),
+    `name must not contain "${ENCODED_WORD_START}" (mail programs would decode what follows)`,
+  ),
   email: textField('email', EMAIL_MAX, NOT_ONE_LINE, 'email must not contain control characters').pipe(
     z.email('email must be a valid address'),
   ),

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../src/lib/languages.ts';
+import { mailboxKey } from './mail-address.ts';
 
 /** A message as the form sends it, already validated. */
 export interface NewMessage {
@@ -19,8 +20,11 @@ export interface NewMessage {
   lang: Lang;
 }
 
-export type DeliveryStatus = 'pending' | 'sent';
-export type ReplyStatus = 'pending' | 'sent' | 'skipped';
+/** 'failed': refused for good, or still failing after the last attempt allowed (last_error says why). */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+export type ReplyStatus = DeliveryStatus | 'skipped';
+/** The two mails of a message: to the artist, and the auto-reply. */
+export type MailPart = 'artist' | 'reply';
 
 export interface StoredMessage extends NewMessage {
   id: number;
@@ -35,15 +39,18 @@ export interface StoredMessage extends NewMessage {
 
 /** The same message resubmitted within this window is stored once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-/** At most one auto-reply per address in this window. */
+/** At most one auto-reply per mailbox (`mailboxKey`: `a+1@x` and `A@x` are one) in this window. */
 export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The window of the cap on auto-replies to everyone together. */
 export const AUTO_REPLY_CAP_WINDOW_MS = 60 * 60 * 1000;
 /** The longest a last error is kept. */
 export const LAST_ERROR_MAX = 500;
 
-/** Why a new message gets no auto-reply: its address had one today, or the hourly cap is reached. */
-export type ReplySkipReason = 'address-replied-today' | 'hourly-cap';
+/**
+ * Why a new message gets no auto-reply: the address is the site's own (the artist's or the
+ * sender's), its mailbox had one today, or the hourly cap is reached.
+ */
+export type ReplySkipReason = 'own-address' | 'address-replied-today' | 'hourly-cap';
 
 export interface AddResult {
   message: StoredMessage;
@@ -62,6 +69,8 @@ export interface MessageStoreOptions {
    * instances and always run their course.)
    */
   takeOverLeases?: boolean;
+  /** The site's own addresses (MAIL_TO, MAIL_FROM): a form naming one of them gets no auto-reply. */
+  ownAddresses?: readonly string[];
 }
 
 export interface MessageStore {
@@ -78,7 +87,11 @@ export interface MessageStore {
   /** The artist has the message (delivered_at is set). */
   markArtistSent(id: number, now?: number): Promise<void>;
   markReplySent(id: number): Promise<void>;
-  markFailed(id: number, error: string, nextAttemptAt: number): Promise<void>;
+  /**
+   * Records a failed attempt (attempts + 1, the error, when to try next) and gives up the
+   * lease; the mails in `givenUp` are not tried again (their status becomes 'failed').
+   */
+  markFailed(id: number, error: string, nextAttemptAt: number, givenUp?: readonly MailPart[]): Promise<void>;
   /** Gives up the lease on a message (its delivery attempt is over). */
   release(id: number): Promise<void>;
   /** Every message, newest first. */
@@ -126,12 +139,18 @@ export const toMessage = (row: MessageRow): StoredMessage => ({
   deliveredAt: row.delivered_at,
 });
 
+/** The mailboxes that never get an auto-reply, from the store's options. */
+export const ownMailboxes = (options: MessageStoreOptions): ReadonlySet<string> =>
+  new Set((options.ownAddresses ?? []).map(mailboxKey));
+
 /** Whether a new message's auto-reply is skipped, from what the store counted in its transaction. */
 export function replySkipReason(
+  ownAddress: boolean,
   addressRepliedToday: boolean,
   repliesLastHour: number,
   autoRepliesPerHour: number,
 ): ReplySkipReason | undefined {
+  if (ownAddress) return 'own-address';
   if (addressRepliedToday) return 'address-replied-today';
   return repliesLastHour >= autoRepliesPerHour ? 'hourly-cap' : undefined;
 }

@@ -1,14 +1,17 @@
 /**
  * The outbox worker: delivers stored messages, the artist's mail first, then the auto-reply.
  * A failure is recorded on the message (attempts, last error) and tried again later with
- * exponential backoff; nothing is ever dropped, and since the queue is the database, it
+ * exponential backoff, up to `maxAttempts`; a mail refused for good (an SMTP 5xx for its
+ * recipient or its content) is not tried again. Either way the message stays stored, its
+ * state 'failed' with the reason, for `npm run messages`. Since the queue is the database, it
  * survives restarts. Each message is claimed with a lease before it is sent, so several
  * instances on one database never send the same mail at once; if an instance dies mid-send,
  * its lease runs out and another one finishes the job (that one mail may then go twice).
  * Closing waits for the delivery in progress to be recorded.
  */
+import { describeFailure } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
-import type { MessageStore, StoredMessage } from './message-store.ts';
+import type { MailPart, MessageStore, StoredMessage } from './message-store.ts';
 
 export interface OutboxOptions {
   store: MessageStore;
@@ -20,6 +23,8 @@ export interface OutboxOptions {
   /** The first retry's delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Attempts at most before the mails still pending are given up (recorded as 'failed'). */
+  maxAttempts: number;
   /** How often to look at the queue when nothing is due sooner (other instances add messages too). */
   idleCheckMs?: number;
   /** How long a claimed message is ours: longer than any SMTP exchange takes. */
@@ -34,6 +39,30 @@ export interface Outbox {
 }
 
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
+
+/** The two mails of a message, in the order they are sent: the artist's first. */
+const MAILS: readonly {
+  part: MailPart;
+  label: string;
+  pending: (message: StoredMessage) => boolean;
+  send: (mailer: Mailer, message: StoredMessage) => Promise<void>;
+  sent: (store: MessageStore, id: number) => Promise<void>;
+}[] = [
+  {
+    part: 'artist',
+    label: 'mail to the artist',
+    pending: (message) => message.artistStatus === 'pending',
+    send: (mailer, message) => mailer.sendToArtist(message),
+    sent: (store, id) => store.markArtistSent(id),
+  },
+  {
+    part: 'reply',
+    label: 'auto-reply',
+    pending: (message) => message.replyStatus === 'pending',
+    send: (mailer, message) => mailer.sendAutoReply(message),
+    sent: (store, id) => store.markReplySent(id),
+  },
+];
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, ±20 % jitter. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -54,28 +83,45 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const isWanted = () => again;
 
   async function deliver(message: StoredMessage): Promise<void> {
-    try {
-      if (message.artistStatus === 'pending') {
-        await mailer.sendToArtist(message);
-        await store.markArtistSent(message.id);
+    const due = MAILS.filter((mail) => mail.pending(message));
+    const givenUp: MailPart[] = [];
+    const reasons: string[] = [];
+    let retry = false;
+    for (const [index, mail] of due.entries()) {
+      try {
+        await mail.send(mailer, message);
+        await mail.sent(store, message.id);
+      } catch (error) {
+        const failure = describeFailure(error);
+        if (failure.permanent) {
+          // Refused for good: this mail ends here, the other one is still sent.
+          givenUp.push(mail.part);
+          reasons.push(`${mail.label} refused for good: ${failure.summary}`);
+          continue;
+        }
+        const attempts = message.attempts + 1;
+        retry = attempts < options.maxAttempts;
+        if (!retry) givenUp.push(...due.slice(index).map((left) => left.part));
+        reasons.push(`${retry ? '' : `gave up after ${attempts} attempts: `}${mail.label}: ${failure.summary}`);
+        break;
       }
-      if (message.replyStatus === 'pending') {
-        await mailer.sendAutoReply(message);
-        await store.markReplySent(message.id);
-      }
+    }
+    if (reasons.length === 0) {
       await store.release(message.id);
       log.info({ messageId: message.id }, 'contact message delivered');
-    } catch (error) {
-      const reason = (error as Error).message;
-      const next = Date.now() + backoffMs(message.attempts, options.retryBaseMs, options.retryMaxMs);
-      // Recording the failure also gives up the lease; if the database is what failed, the
-      // lease runs out by itself and the message is tried again then.
-      await store.markFailed(message.id, reason, next).catch(() => undefined);
-      log.warn(
-        { messageId: message.id, attempts: message.attempts + 1, reason },
-        'contact message delivery failed; will retry',
-      );
+      return;
     }
+    const reason = reasons.join('; ');
+    const next = Date.now() + backoffMs(message.attempts, options.retryBaseMs, options.retryMaxMs);
+    // Recording the failure also gives up the lease; if the database is what failed, the
+    // lease runs out by itself and the message is tried again then.
+    await store.markFailed(message.id, reason, next, givenUp).catch(() => undefined);
+    log.warn(
+      { messageId: message.id, attempts: message.attempts + 1, reason, givenUp },
+      retry
+        ? 'contact message delivery failed; will retry'
+        : 'contact message delivery failed for good (npm run messages shows it)',
+    );
   }
 
   // One message claimed at a time: a lease then covers only the mail being sent, never

@@ -1,7 +1,8 @@
 /**
  * The contact form (SPEC §4 "Contact form"): idle, then sending (button disabled, 'sending
  * message...'), then sent ('Message sent' with a check mark for 4 s, fields cleared), then
- * idle. When the server refuses the message or the network fails, 'Failed to send' appears
+ * idle. The same message sent again shows 'Message already received' the same way (the server
+ * keeps it once). When the server refuses the message or the network fails, 'Failed to send' appears
  * next to the button and what the visitor typed stays.
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
@@ -17,6 +18,7 @@ export interface ContactLabels {
   send: string;
   sending: string;
   sent: string;
+  already_received: string;
   email_failed: string;
   email_failed_hint: string;
 }
@@ -26,9 +28,16 @@ interface ContactFormProps {
   labels: ContactLabels;
 }
 
-type Status = 'idle' | 'sending' | 'sent';
+type Status = 'idle' | 'sending' | 'sent' | 'received';
 
 const EMPTY = { name: '', email: '', message: '' };
+
+const BUTTON_TEXT: Record<Status, (labels: ContactLabels) => string> = {
+  idle: (labels) => labels.send,
+  sending: (labels) => labels.sending,
+  sent: (labels) => `✓ ${labels.sent}`,
+  received: (labels) => `✓ ${labels.already_received}`,
+};
 
 export default function ContactForm({ lang, labels }: ContactFormProps) {
   const [values, setValues] = useState(EMPTY);
@@ -41,7 +50,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
   useEffect(() => setReady(true), []);
 
   useEffect(() => {
-    if (status !== 'sent') return undefined;
+    if (status !== 'sent' && status !== 'received') return undefined;
     const timer = setTimeout(() => setStatus('idle'), SENT_CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [status]);
@@ -52,9 +61,9 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     setStatus('sending');
     setFailed(false);
     const outcome = await sendContactMessage({ ...values, lang, website: honeypot.current?.value ?? '' });
-    if (outcome === 'sent') {
+    if (outcome !== 'failed') {
       setValues(EMPTY);
-      setStatus('sent');
+      setStatus(outcome === 'sent' ? 'sent' : 'received');
     } else {
       setStatus('idle');
       setFailed(true);
@@ -95,7 +104,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
           disabled={!ready || status === 'sending'}
           data-status={status}
         >
-          {status === 'sending' ? labels.sending : status === 'sent' ? `✓ ${labels.sent}` : labels.send}
+          {BUTTON_TEXT[status](labels)}
         </button>
         <p className="contact-error" role="alert">
           {failed ? `${labels.email_failed}. ${labels.email_failed_hint}` : ''}

@@ -10,13 +10,15 @@ export interface ContactMessage {
   website: string;
 }
 
-/** How a send ended, as the form shows it. */
-export type SendOutcome = 'sent' | 'failed';
+/** How a send ended, as the form shows it: 'already-received' is the same message sent again. */
+export type SendOutcome = 'sent' | 'already-received' | 'failed';
 
 /**
  * Sends a message. A completed request counts as sent even when the server reports a
- * delivery problem in its body (SPEC §4); a refusal (4xx), a server error (5xx: the message
- * was not stored) or a network failure is 'failed', so the form keeps what was typed.
+ * delivery problem in its body (SPEC §4), and as already received when the server says it
+ * had the very same message a moment ago (it is not stored or mailed twice); a refusal
+ * (4xx), a server error (5xx: the message was not stored) or a network failure is 'failed',
+ * so the form keeps what was typed.
  */
 export async function sendContactMessage(
   message: ContactMessage,
@@ -28,9 +30,10 @@ export async function sendContactMessage(
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(message),
     });
-    const body = (await response.json().catch(() => ({}))) as { autoReplyStatus?: unknown };
+    const body = (await response.json().catch(() => ({}))) as { autoReplyStatus?: unknown; duplicate?: unknown };
     console.info('autoReplyStatus:', body.autoReplyStatus);
-    return response.ok ? 'sent' : 'failed';
+    if (!response.ok) return 'failed';
+    return body.duplicate === true ? 'already-received' : 'sent';
   } catch (error) {
     console.error(error);
     return 'failed';

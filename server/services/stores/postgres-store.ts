@@ -12,12 +12,14 @@ import {
   DUPLICATE_WINDOW_MS,
   fingerprint,
   LAST_ERROR_MAX,
+  ownMailboxes,
   replySkipReason,
   toMessage,
   type MessageRow,
   type MessageStore,
   type MessageStoreOptions,
 } from '../message-store.ts';
+import { mailboxKey } from '../mail-address.ts';
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE messages (
@@ -41,6 +43,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX messages_fingerprint ON messages (fingerprint, created_ms);
    CREATE INDEX messages_email ON messages (lower(email), created_ms);
    CREATE INDEX messages_created ON messages (created_ms);`,
+  // The mailbox the address delivers to (mailboxKey), for one auto-reply per mailbox a day;
+  // rows from before it get their lower-cased address, which is what they were compared by.
+  `ALTER TABLE messages ADD COLUMN reply_key TEXT;
+   UPDATE messages SET reply_key = lower(email);
+   CREATE INDEX messages_reply_key ON messages (reply_key, created_ms);`,
 ];
 
 /** Advisory lock keys: one for migrating, one for adding messages. */
@@ -59,6 +66,7 @@ types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
  */
 export async function openPostgresStore(url: string, options: MessageStoreOptions = {}): Promise<MessageStore> {
   const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  const own = ownMailboxes(options);
   const pool = new pg.Pool({
     connectionString: url,
     types,
@@ -101,6 +109,7 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
         // added before, so two instances cannot both decide "first today" for one address.
         await client.query('SELECT pg_advisory_xact_lock($1)', [ADD_LOCK]);
         const print = fingerprint(message);
+        const mailbox = mailboxKey(message.email);
         const [existing] = (
           await client.query<MessageRow>(
             'SELECT * FROM messages WHERE fingerprint = $1 AND created_ms >= $2 ORDER BY id DESC LIMIT 1',
@@ -109,8 +118,8 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
         ).rows;
         if (existing) return { message: toMessage(existing), duplicate: true };
         const replied = await client.query(
-          `SELECT 1 FROM messages WHERE lower(email) = lower($1) AND created_ms >= $2 AND reply_status != 'skipped' LIMIT 1`,
-          [message.email, now - AUTO_REPLY_WINDOW_MS],
+          `SELECT 1 FROM messages WHERE reply_key = $1 AND created_ms >= $2 AND reply_status != 'skipped' LIMIT 1`,
+          [mailbox, now - AUTO_REPLY_WINDOW_MS],
         );
         const { count } = (
           await client.query<{ count: number }>(
@@ -118,11 +127,11 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
             [now - AUTO_REPLY_CAP_WINDOW_MS],
           )
         ).rows[0] ?? { count: 0 };
-        const replySkipped = replySkipReason((replied.rowCount ?? 0) > 0, count, autoRepliesPerHour);
+        const replySkipped = replySkipReason(own.has(mailbox), (replied.rowCount ?? 0) > 0, count, autoRepliesPerHour);
         const [inserted] = (
           await client.query<MessageRow>(
-            `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+            `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
             [
               new Date(now).toISOString(),
               now,
@@ -133,6 +142,7 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
               print,
               replySkipped ? 'skipped' : 'pending',
               now,
+              mailbox,
             ],
           )
         ).rows;
@@ -165,10 +175,13 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
     async markReplySent(id) {
       await pool.query("UPDATE messages SET reply_status = 'sent' WHERE id = $1", [id]);
     },
-    async markFailed(id, error, nextAttemptAt) {
+    async markFailed(id, error, nextAttemptAt, givenUp = []) {
       await pool.query(
-        'UPDATE messages SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, lease_until = NULL WHERE id = $3',
-        [error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id],
+        `UPDATE messages SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2, lease_until = NULL,
+           artist_status = CASE WHEN $3::boolean THEN 'failed' ELSE artist_status END,
+           reply_status = CASE WHEN $4::boolean THEN 'failed' ELSE reply_status END
+         WHERE id = $5`,
+        [error.slice(0, LAST_ERROR_MAX), nextAttemptAt, givenUp.includes('artist'), givenUp.includes('reply'), id],
       );
     },
     async release(id) {

@@ -11,12 +11,14 @@ import {
   DUPLICATE_WINDOW_MS,
   fingerprint,
   LAST_ERROR_MAX,
+  ownMailboxes,
   replySkipReason,
   toMessage,
   type MessageRow,
   type MessageStore,
   type MessageStoreOptions,
 } from '../message-store.ts';
+import { mailboxKey } from '../mail-address.ts';
 
 /** The database file in DATA_DIR. */
 export const SQLITE_FILE = 'messages.db';
@@ -45,6 +47,11 @@ const MIGRATIONS: readonly string[] = [
   `CREATE INDEX messages_created ON messages (created_ms);`,
   // Who may deliver a message until when (two processes may share the file).
   `ALTER TABLE messages ADD COLUMN lease_until INTEGER;`,
+  // The mailbox the address delivers to (mailboxKey), for one auto-reply per mailbox a day;
+  // rows from before it get their lower-cased address, which is what they were compared by.
+  `ALTER TABLE messages ADD COLUMN reply_key TEXT;
+   UPDATE messages SET reply_key = lower(email);
+   CREATE INDEX messages_reply_key ON messages (reply_key, created_ms);`,
 ];
 
 const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
@@ -52,6 +59,7 @@ const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
 /** Opens (creating if needed) `messages.db` in `dataDir` and brings its schema up to date. */
 export function openSqliteStore(dataDir: string, options: MessageStoreOptions = {}): MessageStore {
   const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  const own = ownMailboxes(options);
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
   db.exec(
@@ -64,14 +72,14 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     'SELECT * FROM messages WHERE fingerprint = ? AND created_ms >= ? ORDER BY id DESC LIMIT 1',
   );
   const recentReply = db.prepare(
-    "SELECT 1 FROM messages WHERE email = ? COLLATE NOCASE AND created_ms >= ? AND reply_status != 'skipped' LIMIT 1",
+    "SELECT 1 FROM messages WHERE reply_key = ? AND created_ms >= ? AND reply_status != 'skipped' LIMIT 1",
   );
   const recentReplies = db.prepare(
     "SELECT COUNT(*) AS count FROM messages WHERE created_ms >= ? AND reply_status != 'skipped'",
   );
   const insert = db.prepare(
-    `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
   const claim = db.prepare(
     `UPDATE messages SET lease_until = ?
@@ -86,7 +94,10 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   const artistSent = db.prepare("UPDATE messages SET artist_status = 'sent', delivered_at = ? WHERE id = ?");
   const replySent = db.prepare("UPDATE messages SET reply_status = 'sent' WHERE id = ?");
   const failed = db.prepare(
-    'UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?',
+    `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL,
+       artist_status = CASE WHEN ? THEN 'failed' ELSE artist_status END,
+       reply_status = CASE WHEN ? THEN 'failed' ELSE reply_status END
+     WHERE id = ?`,
   );
   const release = db.prepare('UPDATE messages SET lease_until = NULL WHERE id = ?');
   const list = db.prepare('SELECT * FROM messages ORDER BY id DESC');
@@ -96,6 +107,7 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   return {
     async add(message, now = Date.now()) {
       const print = fingerprint(message);
+      const mailbox = mailboxKey(message.email);
       // The duplicate check, both auto-reply decisions and the insert happen in one
       // transaction, so two racing requests cannot both pass the checks.
       db.exec('BEGIN IMMEDIATE');
@@ -107,7 +119,8 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
         }
         const { count } = recentReplies.get(now - AUTO_REPLY_CAP_WINDOW_MS) as { count: number };
         const replySkipped = replySkipReason(
-          recentReply.get(message.email, now - AUTO_REPLY_WINDOW_MS) !== undefined,
+          own.has(mailbox),
+          recentReply.get(mailbox, now - AUTO_REPLY_WINDOW_MS) !== undefined,
           count,
           autoRepliesPerHour,
         );
@@ -122,6 +135,7 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
             print,
             replySkipped ? 'skipped' : 'pending',
             now,
+            mailbox,
           ),
         ) as MessageRow;
         db.exec('COMMIT');
@@ -143,8 +157,14 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     markReplySent: async (id) => {
       replySent.run(id);
     },
-    markFailed: async (id, error, nextAttemptAt) => {
-      failed.run(error.slice(0, LAST_ERROR_MAX), nextAttemptAt, id);
+    markFailed: async (id, error, nextAttemptAt, givenUp = []) => {
+      failed.run(
+        error.slice(0, LAST_ERROR_MAX),
+        nextAttemptAt,
+        givenUp.includes('artist') ? 1 : 0,
+        givenUp.includes('reply') ? 1 : 0,
+        id,
+      );
     },
     release: async (id) => {
       release.run(id);

@@ -127,6 +127,47 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(nextDay.message.replyStatus).toBe('pending');
   });
 
+  it("gives one auto-reply per mailbox whatever its +tag or Gmail dots, and none to the site's own", async () => {
+    const [a, b] = await open({ ownAddresses: ['andre@example.com', 'no-reply@example.com'] });
+    const emails = [
+      'victim+1@example.org',
+      'Victim+2@example.org',
+      'v.ictim@gmail.com',
+      'victim+x@googlemail.com',
+      'victim@example.net',
+      'ANDRE+site@example.com',
+    ];
+    const results = [];
+    for (const [n, email] of emails.entries())
+      results.push(await (n % 2 ? a : b).add(message(n, { email }), 1_000 + n));
+    expect(results.map((result) => result.replySkipped ?? 'reply')).toEqual([
+      'reply',
+      'address-replied-today',
+      'reply',
+      'address-replied-today',
+      'reply',
+      'own-address',
+    ]);
+    expect(results[1]?.message.email).toBe('Victim+2@example.org');
+  });
+
+  it('records a mail given up as failed, with why, and claims it no more', async () => {
+    const [store] = await open();
+    const { message: added } = await store.add(message(1), 1_000);
+    await store.claimDue(1_000, 1, 60_000);
+    await store.markFailed(added.id, 'auto-reply refused for good: SMTP 550', 2_000, ['reply']);
+    expect(await store.get(added.id)).toMatchObject({ artistStatus: 'pending', replyStatus: 'failed', attempts: 1 });
+    await store.markFailed(added.id, 'gave up after 2 attempts', 3_000, ['artist']);
+    expect(await store.get(added.id)).toMatchObject({
+      artistStatus: 'failed',
+      replyStatus: 'failed',
+      attempts: 2,
+      lastError: 'gave up after 2 attempts',
+    });
+    expect(await store.nextDue()).toBeNull();
+    expect(await store.claimDue(99_999, 10, 60_000)).toEqual([]);
+  });
+
   it('stops auto-replies past the hourly cap, across instances', async () => {
     const [a, b] = await open({ autoRepliesPerHour: 3 });
     const results = [];

