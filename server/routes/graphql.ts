@@ -5,6 +5,9 @@
  * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
  * are off in production. Every error is answered as services/graphql-errors.ts decides.
  *
+ * Over GET, variables must be a JSON object (else 400), the operation is chosen as graphql-js
+ * would (a GraphQL error when none is), and only a query runs (405 with `Allow: POST`).
+ *
  * `GET /graphql?query=…&variables=…` gives the same answers in a form shared caches keep: a
  * successful one is `public` for a while (configurable) with a strong ETag made from the media
  * index's version and the request, and a matching `If-None-Match` gets 304 without running the
@@ -31,7 +34,9 @@ import {
   maxAliasesRule,
   maxFieldsRule,
   requestBodyProblem,
+  requestQueryProblem,
 } from '../services/graphql-limits.ts';
+import { ALLOW_FOR_OPERATIONS, getOperationProblem } from '../services/graphql-operations.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import type { Renditions, TrackRenditions } from '../services/renditions/renditions.ts';
 import { audioUrl, coverUrl, renditionUrl } from '../services/track-urls.ts';
@@ -290,13 +295,24 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
       // Before Fastify's schema coerces types (42 into "42", ["{…}"] into "{…}") and before
       // Mercurius takes a non-string query for a ready-parsed document.
       preValidation: async (request, reply) => {
-        if (request.method !== 'POST') return;
+        if (request.method !== 'POST') {
+          const problem = requestQueryProblem(request.query);
+          if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
+          const { query, operationName } = request.query as Record<string, unknown>;
+          if (typeof query !== 'string') return undefined;
+          const refused = getOperationProblem(query, typeof operationName === 'string' ? operationName : undefined);
+          // The 405 (not a query) names the method that may run it; a GraphQL error needs nothing.
+          if (refused instanceof mercurius.ErrorWithProps) reply.header('Allow', ALLOW_FOR_OPERATIONS);
+          if (refused) throw refused;
+          return undefined;
+        }
         // GraphQL over HTTP allows `"extensions": null` (and no extensions are used here);
         // Mercurius's body schema wants an object, so a null one is simply left out.
         const body = request.body as Record<string, unknown> | null;
         if (body && typeof body === 'object' && body['extensions'] === null) delete body['extensions'];
         const problem = requestBodyProblem(request.body, request.headers['content-type']);
-        if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
+        if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
+        return undefined;
       },
     },
     errorFormatter: formatErrors,
