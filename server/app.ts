@@ -17,7 +17,7 @@ import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { cspDirectives } from './services/csp.ts';
-import { answerClientError, errorBody } from './services/error-answers.ts';
+import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
 import { createMailer } from './services/mailer.ts';
 import { addressesIn } from './services/mail-address.ts';
 import { openMediaLibrary } from './services/media-library.ts';
@@ -75,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // cuts off slow headers but not a slow body. Node checks it every 30 s by default; check
     // often enough that it means what it says.
     http: {
+      // Checked by a hook below, so that answer carries the security headers too.
+      requireHostHeader: false,
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
     },
@@ -152,6 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.
   await app.register(cookie);
   await app.register(securityHeaders, { cspDirectives: cspDirectives({ ...site, mediaOrigin }) });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!lacksRequiredHost(request.raw)) return undefined;
+    return reply.code(400).header('Connection', 'close').send(errorBody(400, MISSING_HOST));
+  });
   // Browsers on the configured site origins (a CDN serving the pages) may call the API.
   await app.register(cors, { origin: config.SITE_ORIGINS.length > 0 ? config.SITE_ORIGINS : false });
   await app.register(healthRoutes);

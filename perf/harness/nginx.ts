@@ -39,17 +39,21 @@ export interface TlsFiles {
 /**
  * The reference site.conf for a loopback run: the given ports and a temporary cache; without
  * `tls`, plain HTTP/1.1 (no certificate); with it, TLS and HTTP/2 on that certificate, as the
- * public site answers (the redirect from port 80 is left out either way).
+ * public site answers. The redirect from port 80 is left out, unless `redirectPort` names a
+ * port for it.
  */
 export function localSiteConf(
   template: string,
-  options: { port: number; originPort: number; cacheDir: string; tls?: TlsFiles },
+  options: { port: number; originPort: number; cacheDir: string; tls?: TlsFiles; redirectPort?: number },
 ) {
-  const { tls } = options;
+  const { tls, redirectPort } = options;
   let blocks = 0;
   let conf = replaceOnce(template, /# BEGIN TLS\n[\s\S]*?# END TLS\n/g, (block) => {
     blocks += 1;
     // The first block is the port-80 redirect server; the second the certificate lines.
+    if (blocks === 1 && redirectPort !== undefined) {
+      return replaceOnce(block, /(?:\s*listen [^\n]*\n)+/, `\n    listen 127.0.0.1:${redirectPort};\n`);
+    }
     if (!tls || blocks === 1) return '';
     return replaceOnce(
       replaceOnce(block, /ssl_certificate \S+;/, `ssl_certificate ${tls.certificate};`),
@@ -97,6 +101,8 @@ export interface NginxLogLine {
 export interface NginxServer {
   url: string;
   port: number;
+  /** The port-80 redirect server's address, when asked for. */
+  redirectUrl?: string;
   /** The access log so far (slice subrequests included, each on its own line). */
   log(): Promise<NginxLogLine[]>;
   /** Empties the access log, e.g. between a warm-up and a measured run. */
@@ -116,6 +122,8 @@ export async function startNginx(options: {
   workers?: number;
   /** TLS and HTTP/2 on a self-signed certificate, as the public site answers. */
   tls?: boolean;
+  /** Also the port-80 redirect server, on a free port of its own (`redirectUrl`). */
+  redirect?: boolean;
 }): Promise<NginxServer> {
   const nginx = findNginx();
   if (!nginx) throw new Error(`nginx is not installed. Install it: ${NGINX_INSTALL_HINT}`);
@@ -124,6 +132,7 @@ export async function startNginx(options: {
   mkdirSync(cacheDir);
   const port = await freePort();
   const tls = options.tls ? selfSignedCertificate(dir) : undefined;
+  const redirectPort = options.redirect ? await freePort() : undefined;
   if (tls === null) throw new Error('openssl is not installed. Install it: sudo apt-get install -y openssl');
   writeFileSync(
     join(dir, 'site.conf'),
@@ -132,6 +141,7 @@ export async function startNginx(options: {
       originPort: options.originPort,
       cacheDir,
       ...(tls ? { tls } : {}),
+      ...(redirectPort === undefined ? {} : { redirectPort }),
     }),
   );
   const accessLog = join(dir, 'access.log');
@@ -175,6 +185,7 @@ http {
   return {
     url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
+    ...(redirectPort === undefined ? {} : { redirectUrl: `http://127.0.0.1:${redirectPort}` }),
     log: async () => {
       await flush();
       if (!existsSync(accessLog)) return [];

@@ -4,6 +4,7 @@
  * address behind the proxy must meet the real per-address limit.
  */
 import { loadConfig } from '../../server/config.ts';
+import { PREFLIGHT_HEADER } from '../../src/lib/playlist-api.ts';
 import { GRAPHQL_REFUSALS, INTERNAL_ERROR_TEXT } from './graphql-documents.ts';
 import { isAnswer, send, type Answer } from './http.ts';
 import { judged, type Row } from './report.ts';
@@ -15,9 +16,43 @@ const BEYOND_LIMIT = 40;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const PLAYLISTS = JSON.stringify({ query: '{ playlists { name } }' });
 
+const QUERY = '{ playlists { name } }';
+const TWO_OPERATIONS = 'query A { playlists { name } } query B { playlists { name } }';
+/** The query string of a GET of these parameters. */
+const getPath = (parameters: Record<string, string>) => `/graphql?${new URLSearchParams(parameters).toString()}`;
+
+/**
+ * Request parameters and operation choices that once got a 500 over GET: each must get a 4xx
+ * (400, or 405 for a mutation over GET) or a 200 with errors, over GET and POST alike.
+ */
+const SHAPE_PARAMETERS: readonly [string, Record<string, string>][] = [
+  ['variables an array', { query: QUERY, variables: '[]' }],
+  ['variables a number', { query: QUERY, variables: '1' }],
+  ['variables a string', { query: QUERY, variables: '"x"' }],
+  ['variables null', { query: QUERY, variables: 'null' }],
+  ['a mutation', { query: 'mutation { playlists { name } }' }],
+  ['a subscription', { query: 'subscription { playlists { name } }' }],
+  ['two operations, no operationName', { query: TWO_OPERATIONS }],
+  ['an unknown operationName', { query: QUERY, operationName: 'B' }],
+  ['an empty operationName', { query: TWO_OPERATIONS, operationName: '' }],
+];
+
+/** Each of them as a GET (variables as JSON text in the URL) and as a POST (a JSON body). */
+export const GRAPHQL_SHAPES: readonly { what: string; method: 'GET' | 'POST'; path: string; body?: string }[] =
+  SHAPE_PARAMETERS.flatMap(([what, parameters]) => {
+    const { variables, ...rest } = parameters;
+    const body = { ...rest, ...(variables !== undefined && { variables: JSON.parse(variables) as unknown }) };
+    return [
+      { what: `GET, ${what}`, method: 'GET' as const, path: getPath(parameters) },
+      { what: `POST, ${what}`, method: 'POST' as const, path: '/graphql', body: JSON.stringify(body) },
+    ];
+  });
+
 export interface GraphqlHostileFigures {
   /** The status each refusal got. */
   refusals: Record<string, number | string>;
+  /** The status each of GRAPHQL_SHAPES got. */
+  shapes: Record<string, number | string>;
   flood: { limit: number; sent: number; limited: number };
 }
 
@@ -37,6 +72,18 @@ export async function runGraphqlHostile(
     if (isAnswer(answer)) onAnswer(answer);
   }
 
+  const shapes: GraphqlHostileFigures['shapes'] = {};
+  for (const [index, shape] of GRAPHQL_SHAPES.entries()) {
+    const answer = await send(url, shape.path, {
+      method: shape.method,
+      // The GET carries the header that gets it past CSRF prevention, as the player's does.
+      headers: { ...JSON_HEADERS, [PREFLIGHT_HEADER]: 'Hostile', 'x-forwarded-for': `198.51.251.${index + 1}` },
+      ...(shape.body === undefined ? {} : { body: shape.body }),
+    });
+    shapes[shape.what] = isAnswer(answer) ? answer.status : answer.error;
+    if (isAnswer(answer)) onAnswer(answer);
+  }
+
   // Each request claims another origin in X-Forwarded-For: only the address the proxy
   // appended counts.
   const flood = { limit: REAL_GRAPHQL_RATE_LIMIT, sent: REAL_GRAPHQL_RATE_LIMIT + BEYOND_LIMIT, limited: 0 };
@@ -50,12 +97,15 @@ export async function runGraphqlHostile(
     onAnswer(answer);
     if (answer.status === 429 && answer.headers['retry-after']) flood.limited += 1;
   }
-  return { refusals, flood };
+  return { refusals, shapes, flood };
 }
 
 /** The rows; `internalTexts` counts every GraphQL answer of the scenario that gave one away. */
 export function graphqlHostileRows(scenario: string, figures: GraphqlHostileFigures, internalTexts: number): Row[] {
   const statuses = new Set(Object.values(figures.refusals));
+  const serverErrors = Object.entries(figures.shapes)
+    .filter(([, status]) => typeof status !== 'number' || status >= 500)
+    .map(([what, status]) => `${what}: ${String(status)}`);
   const { limit, sent, limited } = figures.flood;
   return [
     judged(
@@ -64,6 +114,15 @@ export function graphqlHostileRows(scenario: string, figures: GraphqlHostileFigu
       statuses.size === 1 ? `all ${String([...statuses][0])}` : JSON.stringify(figures.refusals),
       'one status for all',
       statuses.size === 1 && [...statuses].every((status) => typeof status === 'number' && status < 500),
+    ),
+    judged(
+      scenario,
+      `GraphQL parameters and operations over GET and POST (${GRAPHQL_SHAPES.length}: variables, mutation, operationName)`,
+      serverErrors.length === 0
+        ? `statuses ${[...new Set(Object.values(figures.shapes))].join(', ')}`
+        : serverErrors.join('; '),
+      'no 5xx',
+      serverErrors.length === 0,
     ),
     judged(scenario, 'GraphQL answers with an internal error text', internalTexts, '0', internalTexts === 0),
     judged(

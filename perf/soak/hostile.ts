@@ -166,8 +166,9 @@ export async function runHostile(
     : null;
   const slowBodyClosedAfterMs = slowBodyResult.closedByServer ? slowBodyResult.ms : null;
 
-  // Bytes no client library sends: a NUL in the request line, a huge header, a bare LF.
+  // Bytes no client library sends: a NUL in the request line, a huge header, a bare LF, no Host.
   for (const raw of [
+    'GET /pt HTTP/1.1\r\n\r\n',
     'GET /media/Singles/\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
     `GET /pt HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`,
     'GET /pt HTTP/1.1\nHost: x\n\n',

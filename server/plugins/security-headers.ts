@@ -19,7 +19,8 @@ export interface SecurityHeadersOptions {
   cspDirectives: Record<string, string[]>;
 }
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** Strict-Transport-Security, sent only over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 /** The policy of every response that is not an HTML page. */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 

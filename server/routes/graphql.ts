@@ -5,6 +5,9 @@
  * are parsed, then in depth, aliases and fields; batching is off; introspection and GraphiQL
  * are off in production. Every error is answered as services/graphql-errors.ts decides.
  *
+ * Over GET, variables must be a JSON object (else 400), the operation is chosen as graphql-js
+ * would (a GraphQL error when none is), and only a query runs (405 with `Allow: POST`).
+ *
  * `GET /graphql?query=…&variables=…` gives the same answers in a form shared caches keep: a
  * successful one is `public` for a while (configurable) with a strong ETag made from the media
  * index's version and the request, and a matching `If-None-Match` gets 304 without running the
@@ -13,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { MISSING_NAME_ERROR } from '../../src/lib/playlist-api.ts';
@@ -31,7 +34,9 @@ import {
   maxAliasesRule,
   maxFieldsRule,
   requestBodyProblem,
+  requestQueryProblem,
 } from '../services/graphql-limits.ts';
+import { ALLOW_FOR_OPERATIONS, getOperationProblem } from '../services/graphql-operations.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import type { Renditions, TrackRenditions } from '../services/renditions/renditions.ts';
 import { audioUrl, coverUrl, renditionUrl } from '../services/track-urls.ts';
@@ -51,14 +56,17 @@ export interface GraphqlOptions {
 
 const GRAPHQL_PATH = '/graphql';
 
-/** True when an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+/**
+ * True when an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). `*` is
+ * not a name: it matches only an answer known to be a current representation (see onSend).
+ */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
-  });
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+/** True for `If-None-Match: *`: any current representation of the URL. */
+const isWildcard = (header: string | undefined) => header?.trim() === '*';
 
 const MAX_QUERY_DEPTH = 5;
 const MAX_BODY_BYTES = 8 * 1024;
@@ -213,19 +221,21 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
   const mediaTypeOf = (request: FastifyRequest) =>
     wantsGraphqlResponseJson(request.headers.accept) ? GRAPHQL_RESPONSE_JSON : 'application/json';
   const cacheable = `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+  /** The ETag of each GET or HEAD whose parameters make a request (set in preValidation). */
   const etags = new WeakMap<object, string>();
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.url !== GRAPHQL_PATH) return;
+  /** Made once the request passed CSRF prevention, the rate limit and the parameter checks. */
+  const revalidate = (request: FastifyRequest, reply: FastifyReply) => {
     const etag = etagOf(request.url, mediaTypeOf(request));
     etags.set(request, etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      await reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).header('Vary', 'Accept').send();
-    }
-  });
+    // A GET naming this ETag gets 304 without running the query: only a successful answer ever
+    // carries it, and the same request under the same index gives the same answer. A HEAD, or
+    // `*`, runs it and is answered in onSend, so the 304 carries the right Content-Length.
+    if (request.method !== 'GET' || !matchesEtag(request.headers['if-none-match'], etag)) return undefined;
+    return reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).header('Vary', 'Accept').send();
+  };
 
-  // Only a successful GET answer may be kept, and only under the ETag of the index it was
-  // computed from (a rescan between the request and the answer makes it uncacheable).
+  // Only a successful GET (or HEAD) answer may be kept, and only under the ETag of the index it
+  // was computed from (a rescan between the request and the answer makes it uncacheable).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.url !== GRAPHQL_PATH || reply.statusCode === 304) return payload;
     // The answer depends on Accept: application/graphql-response+json or application/json.
@@ -241,6 +251,9 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
     const succeeded = reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":');
     if (etag && succeeded && etag === etagOf(request.url, mediaType)) {
       reply.header('ETag', etag).header('Cache-Control', cacheable);
+      const ifNoneMatch = request.headers['if-none-match'];
+      // Node sends no body with a 304; the Content-Length stays the 200's, as RFC 9110 allows.
+      if (matchesEtag(ifNoneMatch, etag) || isWildcard(ifNoneMatch)) reply.code(304).removeHeader('Content-Type');
     } else {
       reply.header('Cache-Control', 'no-store');
     }
@@ -290,13 +303,24 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
       // Before Fastify's schema coerces types (42 into "42", ["{…}"] into "{…}") and before
       // Mercurius takes a non-string query for a ready-parsed document.
       preValidation: async (request, reply) => {
-        if (request.method !== 'POST') return;
+        if (request.method !== 'POST') {
+          const problem = requestQueryProblem(request.query);
+          if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
+          const { query, operationName } = request.query as Record<string, unknown>;
+          if (typeof query !== 'string') return undefined;
+          const refused = getOperationProblem(query, typeof operationName === 'string' ? operationName : undefined);
+          // The 405 (not a query) names the method that may run it; a GraphQL error needs nothing.
+          if (refused instanceof mercurius.ErrorWithProps) reply.header('Allow', ALLOW_FOR_OPERATIONS);
+          if (refused) throw refused;
+          return revalidate(request, reply);
+        }
         // GraphQL over HTTP allows `"extensions": null` (and no extensions are used here);
         // Mercurius's body schema wants an object, so a null one is simply left out.
         const body = request.body as Record<string, unknown> | null;
         if (body && typeof body === 'object' && body['extensions'] === null) delete body['extensions'];
         const problem = requestBodyProblem(request.body, request.headers['content-type']);
-        if (problem) await reply.code(400).send({ data: null, errors: [{ message: problem }] });
+        if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
+        return undefined;
       },
     },
     errorFormatter: formatErrors,

@@ -97,12 +97,14 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
 
   // A trailing slash names the same page: send it to the one canonical URL.
   app.addHook('onRequest', async (request, reply) => {
-    const [path = '/', query] = request.url.split('?');
+    // The query is everything after the first `?`, kept byte for byte (it may hold more `?`).
+    const queryStart = request.url.indexOf('?');
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     // Only reads: a redirected POST may arrive as a GET and lose its body.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && path.length > 1 && path.endsWith('/')) {
-      const clean = withoutTrailingSlash(path);
-      return reply.redirect(query === undefined ? clean : `${clean}?${query}`, 301);
+      const query = queryStart === -1 ? '' : request.url.slice(queryStart);
+      return reply.redirect(`${withoutTrailingSlash(path)}${query}`, 301);
     }
     return undefined;
   });

@@ -2,7 +2,7 @@
  * The JSON body of every error the server answers itself: the status's standard name and a
  * message meant for the client, never an internal error's text, a stack or a path.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ErrorBody {
@@ -50,4 +50,17 @@ export function answerClientError(
     }
     socket.destroy();
   };
+}
+
+/** The message of the 400 for an HTTP/1.1 request without a Host header. */
+export const MISSING_HOST = 'The request has no Host header, which HTTP/1.1 requires.';
+
+/**
+ * True for an HTTP/1.1 (or later) request without a Host header, which HTTP/1.1 requires.
+ * Node refuses one itself with a bare 400 (no security headers, no JSON) before any hook runs,
+ * so the server turns that check off (`requireHostHeader: false`) and makes it here instead.
+ */
+export function lacksRequiredHost(request: IncomingMessage): boolean {
+  const { httpVersionMajor: major, httpVersionMinor: minor } = request;
+  return request.headers.host === undefined && (major > 1 || (major === 1 && minor >= 1));
 }

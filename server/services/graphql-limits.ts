@@ -52,8 +52,9 @@ export const JIT_AFTER_USES = 10;
  */
 export const MAX_VALIDATION_ERRORS = 10;
 
-const OPENING = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
-const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+/** The tokens that open and close a level of brackets. */
+export const OPENING = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+export const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
 /**
  * Why a document's text must not be parsed (too many tokens, brackets nested too deep), or
@@ -179,9 +180,28 @@ export function requestBodyProblem(body: unknown, contentType: string | undefine
   }
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string') return '"query" must be a string.';
-  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) {
-    return '"variables" must be an object.';
-  }
+  if (!isVariables(variables)) return VARIABLES_PROBLEM;
   if (operationName != null && typeof operationName !== 'string') return '"operationName" must be a string.';
   return null;
+}
+
+const VARIABLES_PROBLEM = '"variables" must be an object.';
+
+/** Variables are a JSON object (a map of names to values), or none. */
+const isVariables = (variables: unknown) =>
+  variables == null || (typeof variables === 'object' && !Array.isArray(variables));
+
+/**
+ * Why a GraphQL GET's parameters are not a request (`variables` that is not a JSON object), or
+ * null. Repeated parameters are left to the route's schema, which refuses them.
+ */
+export function requestQueryProblem(query: unknown): string | null {
+  const { variables } = query as Record<string, unknown>;
+  // Empty is none, as Mercurius reads it.
+  if (typeof variables !== 'string' || variables === '') return null;
+  try {
+    return isVariables(JSON.parse(variables)) ? null : VARIABLES_PROBLEM;
+  } catch {
+    return '"variables" must be a JSON object.';
+  }
 }

@@ -54,7 +54,7 @@ describe('GET /graphql', () => {
     expect(again.headers['etag']).toBe(etag);
     expect(other.headers['etag']).not.toBe(etag);
 
-    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`]) {
       const revalidated = await get(app, playlistPath('Cocktail Nº2'), { 'if-none-match': header });
       expect(revalidated.statusCode, header).toBe(304);
       expect(revalidated.body).toBe('');
@@ -63,6 +63,60 @@ describe('GET /graphql', () => {
     }
     const stale = await get(app, playlistPath('Cocktail Nº2'), { 'if-none-match': '"stale"' });
     expect(stale.statusCode).toBe(200);
+  });
+
+  it('answers If-None-Match: * with 304 only where the answer would be a cacheable 200', async () => {
+    const found = await get(app, playlistPath('Cocktail Nº2'), { 'if-none-match': '*' });
+    expect(found.statusCode).toBe(304);
+    expect(found.body).toBe('');
+    expect(found.headers['cache-control']).toBe(CACHEABLE);
+    for (const url of [
+      `/graphql?query=${encodeURIComponent(PLAYLIST_QUERY)}`,
+      `/graphql?query=${encodeURIComponent('{ nothing }')}`,
+      `/graphql?query=${encodeURIComponent('mutation { playlists { name } }')}`,
+      `${playlistPath('Singles')}&variables=1`,
+      '/graphql',
+    ]) {
+      const response = await get(app, url, { 'if-none-match': '*' });
+      expect(response.statusCode, url).not.toBe(304);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['etag'], url).toBeUndefined();
+    }
+  });
+
+  it('refuses a GET without the preflight-forcing header even when it names a current ETag', async () => {
+    const etag = String((await get(app, playlistPath('Singles'))).headers['etag']);
+    const response = await app.inject({
+      method: 'GET',
+      url: playlistPath('Singles'),
+      headers: { 'if-none-match': etag },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers HEAD with the status and caching headers GET gets', async () => {
+    const etag = String((await get(app, playlistPath('Singles'))).headers['etag']);
+    const caching = ['etag', 'cache-control', 'vary', 'content-type', 'allow'];
+    for (const [url, ifNoneMatch] of [
+      [playlistPath('Singles'), undefined],
+      [playlistPath('Singles'), etag],
+      [playlistPath('Singles'), '*'],
+      [playlistPath('Singles'), '"stale"'],
+      [`/graphql?query=${encodeURIComponent(PLAYLIST_QUERY)}`, '*'],
+      [`/graphql?query=${encodeURIComponent('mutation { playlists { name } }')}`, undefined],
+    ] as const) {
+      const headers: Record<string, string> = ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {};
+      const fromGet = await get(app, url, headers);
+      const fromHead = await app.inject({
+        method: 'HEAD',
+        url,
+        headers: { [PREFLIGHT_HEADER]: 'Playlist', ...headers },
+      });
+      const what = `${url} ${String(ifNoneMatch)}`;
+      expect(fromHead.statusCode, what).toBe(fromGet.statusCode);
+      for (const name of caching) expect(fromHead.headers[name], `${what} ${name}`).toEqual(fromGet.headers[name]);
+      expect(fromHead.body, what).toBe('');
+    }
   });
 
   it('changes the ETag when the media index changes', { timeout: 20_000 }, async () => {
@@ -145,4 +199,6 @@ it('compares If-None-Match weakly, as RFC 9110 asks', () => {
   expect(matchesEtag('"b"', '"a"')).toBe(false);
   expect(matchesEtag('W/"a"', '"a"')).toBe(true);
   expect(matchesEtag(' "b" ,"a"', '"a"')).toBe(true);
+  // `*` is not an ETag: it is judged against the answer itself.
+  expect(matchesEtag('*', '"a"')).toBe(false);
 });

@@ -5,13 +5,15 @@
  * nginx appends.
  */
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:http2';
+import { connect, type IncomingHttpHeaders } from 'node:http2';
+import { connect as netConnect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYLIST_QUERY, playlistPath, PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
-import { startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
+import { freePort } from '../../../perf/harness/engines.ts';
+import { SITE_CONF, startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
+import { EVERY_RESPONSE, HSTS, NON_DOCUMENT_CSP } from '../../../server/plugins/security-headers.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -158,22 +160,161 @@ describe('the same file over TLS, as the benchmark runs it', () => {
     const tls = await startNginx({ originPort: (app.server.address() as AddressInfo).port, tls: true });
     const session = connect(tls.url, { rejectUnauthorized: false });
     try {
-      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const stream = session.request({ ':path': '/pt' });
-        let status = 0;
-        let body = '';
-        stream.setEncoding('utf8');
-        stream.on('response', (headers) => (status = Number(headers[':status'])));
-        stream.on('data', (chunk: string) => (body += chunk));
-        stream.on('end', () => resolve({ status, body }));
-        stream.on('error', reject);
-      });
+      const request = (method: string, path: string) =>
+        new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          const stream = session.request({ ':method': method, ':path': path });
+          let headers: IncomingHttpHeaders = {};
+          let body = '';
+          stream.setEncoding('utf8');
+          stream.on('response', (received) => (headers = received));
+          stream.on('data', (chunk: string) => (body += chunk));
+          stream.on('end', () => resolve({ status: Number(headers[':status']), headers, body }));
+          stream.on('error', reject);
+        });
+      const page = await request('GET', '/pt');
       expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-      expect(status).toBe(200);
-      expect(body).toBe(readFileSync(join(site.dir, 'pt.html'), 'utf8'));
+      expect(page.status).toBe(200);
+      expect(page.body).toBe(readFileSync(join(site.dir, 'pt.html'), 'utf8'));
+      // HSTS once: the server's (it heard https from nginx) on its answers, nginx's on its own.
+      expect(page.headers['strict-transport-security']).toBe(HSTS);
+      const own = await request('TRACE', '/pt');
+      expect(own.status).toBe(405);
+      expect(own.headers['strict-transport-security']).toBe(HSTS);
+      expect(own.headers['x-content-type-options']).toBe('nosniff');
     } finally {
       session.close();
       await tls.close();
+    }
+  });
+});
+
+/** Every security header the server sends on an answer that is not a page, with its value. */
+const OWN_ANSWER_HEADERS: Record<string, string> = {
+  ...EVERY_RESPONSE,
+  'content-security-policy': NON_DOCUMENT_CSP,
+};
+
+/** Writes a request exactly as given to `port` and reads the answer's head. */
+function rawHead(port: number, request: string): Promise<{ status: number; headers: Map<string, string[]> }> {
+  return new Promise((resolve, reject) => {
+    const socket = netConnect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk: Buffer) => {
+      data += chunk.toString('latin1');
+      const end = data.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      // nginx may wait for a body it refused (lingering close): the head is all that is read.
+      socket.destroy();
+      const [statusLine = '', ...lines] = data.slice(0, end).split('\r\n');
+      const headers = new Map<string, string[]>();
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        const name = line.slice(0, at).toLowerCase();
+        headers.set(name, [...(headers.get(name) ?? []), line.slice(at + 1).trim()]);
+      }
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(statusLine)?.[1]), headers });
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** Each security header once, with the server's value, and no nginx version. */
+function expectOwnAnswerHeaders(headers: Map<string, string[]>, what: string) {
+  for (const [name, value] of Object.entries(OWN_ANSWER_HEADERS))
+    expect(headers.get(name), `${what}: ${name}`).toEqual([value]);
+  expect(headers.get('server'), what).toEqual(['nginx']);
+  // Plain HTTP: no HSTS, as the server sends none either.
+  expect(headers.get('strict-transport-security'), what).toBeUndefined();
+}
+
+describe('nginx’s own answers', () => {
+  it.each([
+    [
+      '413, a body over client_max_body_size',
+      413,
+      `POST /api/send-email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n`,
+    ],
+    [
+      '414, a URI over its buffers',
+      414,
+      `GET /pt?${'a'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ],
+    ['400, two Host headers', 400, 'GET /pt HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n'],
+    ['400, not HTTP', 400, 'GARBAGE\r\n\r\n'],
+    ['405, TRACE', 405, 'TRACE /pt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
+  ])('%s: carries the security headers, once, and no version', async (what, status, request) => {
+    const answer = await rawHead(nginx.port, request);
+    expect(answer.status, what).toBe(status);
+    expectOwnAnswerHeaders(answer.headers, what);
+  });
+
+  it('502, the server down: carries the security headers, once, and no version', async () => {
+    const dead = await startNginx({ originPort: await freePort() });
+    try {
+      const answer = await rawHead(dead.port, 'GET /pt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(answer.status).toBe(502);
+      expectOwnAnswerHeaders(answer.headers, '502');
+    } finally {
+      await dead.close();
+    }
+  });
+
+  it('adds nothing to what the server sent: a page’s policy, the audio’s cross-origin one, each once', async () => {
+    const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
+    const tracks = (await (await getPlaylist(playlistPath('TTMM'))).json()) as {
+      data: { playlist: { url: string }[] };
+    };
+    for (const path of [
+      '/pt',
+      '/healthz',
+      tracks.data.playlist[0]?.url ?? '',
+      playlistPath('Singles'),
+      '/no-such.js',
+    ]) {
+      const headers = { [PREFLIGHT_HEADER]: 'Playlist' };
+      const direct = await fetch(`${origin}${path}`, { headers });
+      const proxied = await rawHead(
+        nginx.port,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\n${PREFLIGHT_HEADER}: Playlist\r\nConnection: close\r\n\r\n`,
+      );
+      for (const name of [...Object.keys(OWN_ANSWER_HEADERS), 'strict-transport-security']) {
+        const sent = direct.headers.get(name);
+        expect(proxied.headers.get(name), `${path}: ${name}`).toEqual(sent === null ? undefined : [sent]);
+      }
+    }
+  });
+
+  it('are written with the values the server sends (the conf holds them literally)', () => {
+    const conf = readFileSync(SITE_CONF, 'utf8');
+    // map $sent_http_<header> $own_<header> { "" "<value>"; ... } (HSTS: "on", over HTTPS only).
+    const maps = [
+      ...conf.matchAll(/map (?:\$https)?\$sent_http_(\w+) \$own_\1 \{\s*"(?:on)?" (?:"([^"]*)"|'([^']*)');/g),
+    ];
+    const values = Object.fromEntries(
+      maps.map(([, name = '', double, single]) => [name.replaceAll('_', '-'), double ?? single]),
+    );
+    expect(values).toEqual({ ...OWN_ANSWER_HEADERS, 'strict-transport-security': HSTS });
+    for (const name of Object.keys(values)) {
+      expect(conf, name).toMatch(new RegExp(`add_header ${name} \\$own_${name.replaceAll('-', '_')} always;`, 'i'));
+    }
+    // An add_header in a location would drop the server-level ones there.
+    expect(conf.match(/^\s*add_header/gm)).toHaveLength(Object.keys(values).length + 1);
+  });
+});
+
+describe('the port-80 redirect', () => {
+  it('sends every Host to the site’s own name over HTTPS, path and query kept', async () => {
+    const withRedirect = await startNginx({ originPort: (app.server.address() as AddressInfo).port, redirect: true });
+    try {
+      const port = Number(new URL(withRedirect.redirectUrl ?? '').port);
+      for (const host of ['evil.example', 'andremourapassos.com', 'www.andremourapassos.com']) {
+        const answer = await rawHead(port, `GET /pt/x?a=1?b HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect(answer.status, host).toBe(301);
+        expect(answer.headers.get('location'), host).toEqual(['https://andremourapassos.com/pt/x?a=1?b']);
+        expect(answer.headers.get('server'), host).toEqual(['nginx']);
+      }
+    } finally {
+      await withRedirect.close();
     }
   });
 });

@@ -97,6 +97,50 @@ describe('redirects', () => {
   });
 });
 
+/**
+ * A query string as a client may send it: any Unicode percent-encoded, mixed with the
+ * printable ASCII a request line carries raw, `?` and `/` included.
+ */
+const queryPiece = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 4 }).map(encodeURIComponent),
+  fc.string({ unit: fc.constantFrom(...Array.from('?/=&;:@!$\'()*+,%[]{}|\\^`~"<>.-_')), maxLength: 4 }),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 4 }).map((text) => text.replace(/[\s#]/g, '')),
+);
+const hostileQuery = fc.array(queryPiece, { maxLength: 6 }).map((pieces) => pieces.join(''));
+/** True when a path's percent-encoding decodes (Fastify refuses the others with 400). */
+const decodes = (path: string) => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+// Paths whose request line Node takes (printable ASCII), without the query's own `?` or a `#`.
+const slashPath = hostilePath
+  .filter((path) => /^[\x21-\x7e]+$/.test(path) && !/[?#]/.test(path) && decodes(path))
+  .map((path) => (path.endsWith('/') ? path : `${path}/`));
+
+describe('the trailing-slash redirect', () => {
+  it('keeps the whole query, later question marks included', async () => {
+    expect(await rawRequest('GET', '/x/?a=1?b=2')).toEqual({ status: 301, location: '/x?a=1?b=2' });
+    expect(await rawRequest('HEAD', '/pt/?')).toEqual({ status: 301, location: '/pt?' });
+  });
+
+  it('keeps an arbitrary query byte for byte and stays on the site', async () => {
+    await fc.assert(
+      fc.asyncProperty(slashPath, hostileQuery, async (path, query) => {
+        const target = `${path}?${query}`;
+        const { status, location = '' } = await rawRequest('GET', target);
+        expect(status, target).toBe(301);
+        expect(offSite(location), `${target} → ${location}`).toBeNull();
+        expect(location.slice(location.indexOf('?') + 1), target).toBe(query);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('the visitor’s languages (negotiator)', () => {
   it('orders an Accept-Language header by quality, then by position, without wildcards or q=0', () => {
     expect(acceptedLanguages('fr;q=0.5, es-ES;q=0.9, en')).toEqual(['en', 'es-ES', 'fr']);

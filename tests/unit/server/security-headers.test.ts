@@ -114,6 +114,21 @@ describe('answers Node writes itself', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'Request Timeout' });
   }, 10_000);
 
+  it('an HTTP/1.1 request without Host: 400, JSON, with the security headers', async () => {
+    for (const target of ['/', '/graphql', '/media/x.mp3', '/no-such-page']) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\n\r\n`);
+      expect(answer.status, target).toBe(400);
+      expectSecurityHeaders(answer.headers);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'Bad Request',
+        message: expect.stringMatching(/Host/) as unknown,
+      });
+    }
+    // HTTP/1.0 has no such rule.
+    expect((await raw('GET /pt HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
   it('a percent-encoding that cannot be decoded: 400 with the security headers', async () => {
     const response = await app.inject({ url: '/%E0%A4%A' });
     expect(response.statusCode).toBe(400);
