@@ -11,10 +11,11 @@ export function parsePoemTexts(value: unknown): PoemTexts {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError('poem texts: expected an object of texts by poem id');
   }
-  const texts: Record<string, string> = {};
-  for (const [id, text] of Object.entries(value)) {
+  const entries = Object.entries(value);
+  for (const [id, text] of entries) {
     if (typeof text !== 'string') throw new TypeError(`poem texts: the text of "${id}" is not a string`);
-    texts[id] = text;
   }
-  return texts;
+  // fromEntries defines each id as its own property: assigning `texts['__proto__']` would
+  // change the object's prototype instead and lose that text.
+  return Object.fromEntries(entries);
 }

@@ -13,6 +13,12 @@ describe('parsePoemTexts', () => {
     );
   });
 
+  it('keeps a text whose id is __proto__ as its own entry', () => {
+    const parsed = parsePoemTexts(JSON.parse('{"__proto__":"verso","mar":"onda"}'));
+    expect(Object.keys(parsed)).toEqual(['__proto__', 'mar']);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+
   it.each([
     ['an array', ['text']],
     ['null', null],

@@ -52,13 +52,20 @@ const encodedWord = fc
     return `=?${charset}?${upper ? encoding : encoding.toLowerCase()}?${payload}?=`;
   });
 
-/** Any Unicode, encoded-words, and both mixed. */
+/**
+ * Any Unicode, encoded-words, and both mixed. Printable text comes often enough that well over
+ * a fifth of the names are accepted: the property then says something about the mails sent.
+ */
 const names = fc.oneof(
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
-  encodedWord,
-  fc
-    .tuple(fc.string({ unit: 'binary', maxLength: 20 }), encodedWord, fc.string({ unit: 'grapheme', maxLength: 20 }))
-    .map((parts) => parts.join(' ')),
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }), weight: 2 },
+  { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), weight: 2 },
+  { arbitrary: encodedWord, weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.string({ unit: 'binary', maxLength: 20 }), encodedWord, fc.string({ unit: 'grapheme', maxLength: 20 }))
+      .map((parts) => parts.join(' ')),
+    weight: 1,
+  },
 );
 
 let id = 0;
@@ -102,7 +109,7 @@ describe('headers built from the visitor', () => {
         // What the artist sees is what the visitor typed.
         expect(mails[0]?.parsed.replyTo?.value[0]?.name).toBe(result.message.name);
       }),
-      { numRuns: 100 },
+      { numRuns: 150 },
     );
     expect(accepted).toBeGreaterThan(20);
   }, 60_000);
