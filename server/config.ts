@@ -114,6 +114,12 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * A connection on which nothing could be sent or received for this many ms is closed: a
+   * client that asks for a large file and stops reading would otherwise hold the socket and
+   * the open file forever. Slow readers that keep reading are not affected.
+   */
+  SEND_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 type Env = z.infer<typeof envSchema>;
