@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLE_RATE } from '../../../scripts/demo-media/synth.ts';
+import { encodeWav } from '../../../scripts/demo-media/wav.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -77,5 +79,33 @@ describe('a served file replaced by a symbolic link', () => {
     renameSync(path, join(media.dir, PLAYLIST, 'real.wav'));
     symlinkSync('real.wav', path);
     expect((await app.inject(trackUrl)).statusCode).toBe(404);
+  });
+});
+
+describe('a rendition replaced by a symbolic link', { timeout: 40_000 }, () => {
+  it('to a file outside the renditions folder is a 404', async () => {
+    // A folder of its own with one short track, so ffmpeg has little to make.
+    await app.close();
+    rmSync(join(site.mediaDir), { recursive: true, force: true });
+    mkdirSync(join(site.mediaDir, 'Singles'), { recursive: true });
+    writeFileSync(join(site.mediaDir, 'Singles', '01-Short.wav'), encodeWav(new Float32Array(SAMPLE_RATE)));
+    app = await buildTestApp(site, { FFMPEG_PATH: 'ffmpeg' });
+    const query = { query: '{ playlist(playlistName: "Singles") { peaksUrl sources { url } } }' };
+    let made: { peaksUrl: string | null; sources: { url: string }[] } | undefined;
+    const deadline = Date.now() + 30_000;
+    while (!made?.peaksUrl || made.sources.length === 0) {
+      if (Date.now() > deadline) throw new Error('the renditions were not made in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await app.inject({ method: 'POST', url: '/graphql', payload: query });
+      [made] = response.json<{ data: { playlist: NonNullable<typeof made>[] } }>().data.playlist;
+    }
+    const urls = [made.peaksUrl, ...made.sources.map((source) => source.url)];
+    for (const url of urls) {
+      expect((await app.inject(url)).statusCode, url).toBe(200);
+      const path = join(site.dataDir, 'renditions', ...url.split('/').slice(3));
+      rmSync(path);
+      symlinkSync(join(outside, 'passwd'), path);
+      expectNothingFromOutside(await app.inject(url));
+    }
   });
 });
