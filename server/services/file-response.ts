@@ -5,6 +5,7 @@
  * has. The body streams from the already opened handle, so what was checked is what is sent.
  */
 import type { Stats } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from './byte-ranges.ts';
 import type { OpenedFile } from './open-inside.ts';
@@ -81,9 +82,11 @@ export async function sendOpenedFile(
   const { start, end } = range.kind === 'part' ? range : { start: 0, end: stats.size - 1 };
   if (range.kind === 'part') reply.code(206).header('Content-Range', `bytes ${start}-${end}/${stats.size}`);
   reply.header('Content-Type', type).header('Content-Length', end - start + 1);
-  if (end < start) {
+  if (end < start || request.method === 'HEAD') {
     await handle.close();
-    return reply.send('');
+    // An empty stream, not an empty string: Fastify would count a string's length for HEAD,
+    // and would read a file stream to its end only to throw it away.
+    return reply.send(Readable.from([]));
   }
   return reply.send(handle.createReadStream({ start, end }));
 }

@@ -121,6 +121,7 @@ describe('audio files', () => {
   it('answers HEAD without a body', async () => {
     const response = await app.inject({ method: 'HEAD', url });
     expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['content-length'])).toBe(bytes.length);
     expect(response.body).toBe('');
   });
 

@@ -4,7 +4,7 @@
  * released once nothing could be sent for SEND_TIMEOUT_MS, while a slow reader that keeps
  * reading is served to the end.
  */
-import { mkdirSync, readdirSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -107,5 +107,22 @@ describe('a client that stops reading', { timeout: 30_000 }, () => {
     socket.on('data', (chunk: Buffer) => (received += chunk.length));
     socket.resume();
     await until(() => received >= DATA_BYTES, 20_000, 'the whole file arrived');
+  });
+});
+
+/** Bytes this process has read from files and sockets so far. */
+const bytesRead = () => Number(/^rchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
+
+describe('HEAD of a large file', () => {
+  it('says its length without reading it', async () => {
+    const before = bytesRead();
+    const response = await app.inject({ method: 'HEAD', url: '/media/Singles/01-Long.wav' });
+    // Whatever reading there is ends with the file closed.
+    await until(() => !fileIsOpen(), 5000, 'the file is closed');
+    const read = bytesRead() - before;
+    expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['content-length'])).toBeGreaterThan(DATA_BYTES);
+    expect(response.body).toBe('');
+    expect(read).toBeLessThan(1_000_000);
   });
 });
