@@ -1,7 +1,8 @@
 /**
  * `npm run media`: the catalogue as the site streams it, for the artist to check: every
  * playlist and track with its length, original format and size, loudness before and after
- * matching, and whether its renditions are ready, pending or failed.
+ * matching, and whether its renditions are ready, pending or failed. Names from the folder
+ * are printed with their control characters escaped, so none can drive the terminal.
  *
  * `npm run media -- build [folder]`: makes every missing rendition now (with a progress bar),
  * then writes the whole media tree the site's audio URLs point to into `folder` (default
@@ -12,6 +13,7 @@ import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, renditionLimits } from '../server/config.ts';
 import { extensionOf } from '../src/lib/audio-formats.ts';
+import { escapeControls as shown } from '../src/lib/control-characters.ts';
 import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
 import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
 import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';
@@ -20,9 +22,14 @@ import { openRenditions, type Renditions, type TrackRenditions } from '../server
 const config = loadConfig();
 const [command = 'list', output = 'dist-media'] = process.argv.slice(2);
 const quiet = { info: () => {}, warn: () => {} };
+/** A warning's details (file names, reasons) as `key: value` pairs, shown as plain text. */
+const describe = (object: object) =>
+  Object.entries(object)
+    .map(([key, value]) => `${key}: ${shown(typeof value === 'string' ? value : JSON.stringify(value))}`)
+    .join(', ');
 const warnings = {
   info: () => {},
-  warn: (object: object, message: string) => console.error(`! ${message} ${JSON.stringify(object)}`),
+  warn: (object: object, message: string) => console.error(`! ${message} (${describe(object)})`),
 };
 
 const kilobytes = (bytes: number) =>
@@ -46,20 +53,20 @@ function describeLoudness(made: TrackRenditions): string {
 function describeRenditions(made: TrackRenditions): string {
   const files = made.renditions.map((rendition) => `${rendition.format.id} ${kilobytes(rendition.bytes)}`).join(', ');
   if (made.status === 'ready') return `ready: ${files}`;
-  if (made.status === 'failed') return `FAILED: ${made.failure ?? 'unknown reason'}`;
+  if (made.status === 'failed') return `FAILED: ${shown(made.failure ?? 'unknown reason')}`;
   return files ? `pending (${files} done)` : 'pending';
 }
 
 function list(library: MediaLibrary, renditions: Renditions, ffmpegThere: boolean): void {
   const counts = { ready: 0, pending: 0, failed: 0 };
   for (const playlist of library.playlists()) {
-    console.log(`\n${playlist.name} (${playlist.trackCount} ${playlist.trackCount === 1 ? 'track' : 'tracks'})`);
+    console.log(`\n${shown(playlist.name)} (${playlist.trackCount} ${playlist.trackCount === 1 ? 'track' : 'tracks'})`);
     for (const track of library.tracks(playlist.name)) {
       const made = renditions.of(track);
       const status = made.status === 'unavailable' ? 'pending' : made.status;
       counts[status] += 1;
       const original = `${extensionOf(track.file).slice(1).toUpperCase()} ${kilobytes(track.size)}`;
-      console.log(`  ${track.file}`);
+      console.log(`  ${shown(track.file)}`);
       console.log(`    ${clock(track.duration)} · ${original} · ${describeLoudness(made)}`);
       console.log(`    ${describeRenditions(made)}`);
     }
@@ -105,7 +112,7 @@ async function build(library: MediaLibrary): Promise<void> {
       const what = step === 'analysis' ? 'measuring' : `encoding ${step.replace(/-.*/, '')}`;
       progressLine(
         `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] track ${todo.indexOf(track) + 1} of ${todo.length} · ` +
-          `${left === null ? 'estimating' : `${clock(left / 1000)} left`} · ${what} ${track.playlist}/${track.file}`,
+          `${left === null ? 'estimating' : `${clock(left / 1000)} left`} · ${what} ${shown(`${track.playlist}/${track.file}`)}`,
       );
       jobs += 1;
     },
@@ -139,7 +146,7 @@ async function build(library: MediaLibrary): Promise<void> {
   }
   list(library, renditions, renditions.canRender);
   await renditions.close();
-  console.log(`\n${files} files (${kilobytes(bytes)}) in ${target}: upload them where MEDIA_BASE_URL points.`);
+  console.log(`\n${files} files (${kilobytes(bytes)}) in ${shown(target)}: upload them where MEDIA_BASE_URL points.`);
 }
 
 /** A hard link where the file system allows it (masters are big), else a copy. */

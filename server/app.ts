@@ -71,6 +71,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A client must send its whole request within this time: without a limit, a slow-loris
     // client dripping a body byte by byte holds its connection (and a file descriptor) forever.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // A connection idle that long is closed, also mid-answer: a client that stops reading a
+    // large file would otherwise hold its socket and the open file forever.
+    connectionTimeout: config.SEND_TIMEOUT_MS,
     // Given to Node's server at creation too: set only afterwards (as Fastify does), the limit
     // cuts off slow headers but not a slow body. Node checks it every 30 s by default; check
     // often enough that it means what it says.

@@ -142,6 +142,13 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * A connection on which nothing could be sent or received for this many ms is closed: a
+   * client that asks for a large file and stops reading would otherwise hold the socket and
+   * the open file forever. As nginx's send_timeout, the limit is between two writes that
+   * moved data, not on the whole answer: a long download that keeps moving is not cut.
+   */
+  SEND_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 type Env = z.infer<typeof envSchema>;

@@ -231,6 +231,7 @@ const range = fc
       .map((pairs) => `bytes=${pairs.map(([a, b]) => `${a}-${b}`).join(',')}`),
     fc.string({ maxLength: 60 }).map((text) => text.replaceAll(/[^\x20-\x7e]/g, '')),
     fc.constantFrom('bytes=0-0,-1', 'bytes=--', 'items=0-1', 'bytes=0-1, 0-1, 0-1', 'bytes 0-1'),
+    fc.constantFrom('bytes=5-2', 'bytes=abc', 'bytes=-99999999999', 'bytes=0x10-0x20', 'bytes=1e3-'),
   )
   .map((header): HostileCase => ({ family: 'range', method: 'GET', path: RANGE_TRACK, headers: { range: header } }));
 

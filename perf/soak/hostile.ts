@@ -4,7 +4,7 @@
  * clients (slow-loris headers and bodies), bytes no HTTP client sends. Every answer is checked
  * for its status, its time, its security headers and what its body gives away.
  */
-import { generateCases, type HostileCase } from './cases.ts';
+import { generateCases, RANGE_TRACK, type HostileCase } from './cases.ts';
 import {
   graphqlHostileRows,
   runGraphqlHostile,
@@ -14,6 +14,7 @@ import {
 import { headerProblems, leaksInternals } from './headers.ts';
 import { isAnswer, send, sendRaw, statusOf, type Answer } from './http.ts';
 import { ARTIST, contactBody, type SmtpPeer } from './mail.ts';
+import { HOSTILE_COVER_PATHS } from './media.ts';
 import { judged, reported, type Row } from './report.ts';
 import type { SoakServer } from './server.ts';
 
@@ -37,7 +38,22 @@ export interface HostileFigures {
   slowBodyClosedAfterMs: number | null;
   slowHeadersClosedAfterMs: number | null;
   servedDuringSlowLoris: boolean;
+  /** Embedded covers typed as a page or a script answered as anything but a 404 or an image. */
+  coversNotImages: number;
+  /** Range headers, invalid or odd, answered with another status than HTTP asks for. */
+  rangesMisread: number;
 }
+
+/** Range headers and the status each must get: invalid ones are ignored (200), a long suffix is the whole file. */
+const RANGE_SPECIALS: readonly { headers: Record<string, string>; status: number }[] = [
+  { headers: { range: 'bytes=5-2' }, status: 200 },
+  { headers: { range: 'bytes=abc' }, status: 200 },
+  { headers: { range: 'bytes=0x10-0x20' }, status: 200 },
+  { headers: { range: 'bytes=-99999999999' }, status: 206 },
+  { headers: { range: 'bytes=99999999999-' }, status: 416 },
+  { headers: { range: 'bytes=0-9', 'if-range': 'W/"weak"' }, status: 200 },
+  { headers: { range: 'bytes=0-9', 'if-range': '"not-this-file"' }, status: 200 },
+];
 
 /** How long the soak's server gives a client to send a request (REQUEST_TIMEOUT_MS). */
 export const SOAK_REQUEST_TIMEOUT_MS = 3_000;
@@ -112,6 +128,33 @@ export async function runHostile(
       status: answer.status,
       body: answer.body.slice(0, 120),
     });
+  }
+
+  log('hostile: odd Range headers, covers typed as a page or a script…');
+  let rangesMisread = 0;
+  for (const special of RANGE_SPECIALS) {
+    const answer = await send(server.url, RANGE_TRACK, { headers: special.headers });
+    tried += 1;
+    if (!isAnswer(answer)) {
+      noAnswer += 1;
+      continue;
+    }
+    tally(answer.status);
+    check({ family: 'range', method: 'GET', path: RANGE_TRACK, headers: special.headers }, answer);
+    if (answer.status !== special.status) rangesMisread += 1;
+  }
+  let coversNotImages = 0;
+  for (const path of HOSTILE_COVER_PATHS) {
+    const answer = await send(server.url, path);
+    tried += 1;
+    if (!isAnswer(answer)) {
+      noAnswer += 1;
+      continue;
+    }
+    tally(answer.status);
+    check({ family: 'media', method: 'GET', path, headers: {} }, answer);
+    const type = String(answer.headers['content-type'] ?? '');
+    if (answer.status !== 404 && !(answer.status === 200 && type.startsWith('image/'))) coversNotImages += 1;
   }
 
   // A flood from one address behind the proxy, each request claiming another origin in
@@ -215,6 +258,8 @@ export async function runHostile(
     slowBodyClosedAfterMs,
     slowHeadersClosedAfterMs,
     servedDuringSlowLoris,
+    coversNotImages,
+    rangesMisread,
   };
   const scenario = 'Hostile input';
   const statusLine = Object.entries(byStatus)
@@ -254,6 +299,8 @@ export async function runHostile(
         false,
       ),
       judged(scenario, 'media traversal served', traversalServed, '0', traversalServed === 0),
+      judged(scenario, 'covers typed as a page or script served as such', coversNotImages, '0', coversNotImages === 0),
+      judged(scenario, 'odd Range headers answered wrongly', rangesMisread, '0', rangesMisread === 0),
       judged(scenario, 'open redirects', openRedirects, '0', openRedirects === 0),
       judged(scenario, 'mails with injected recipients or headers', injectedRecipients, '0', injectedRecipients === 0),
       judged(

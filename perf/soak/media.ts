@@ -1,11 +1,14 @@
 /**
  * The music the soak serves: the generated demo set plus two long tracks (silence, a few MB),
- * long enough that a download is still running when a fault hits its file. Each scenario gets
- * its own copy, since the faults damage files.
+ * long enough that a download is still running when a fault hits its file, and a playlist of
+ * tracks whose covers claim to be a page or a script. Each scenario gets its own copy, since
+ * the faults damage files.
  */
-import { chmod, cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
+import { encodeId3 } from '../../scripts/demo-media/id3.ts';
 import { SAMPLE_RATE } from '../../scripts/demo-media/synth.ts';
 import { encodeWav } from '../../scripts/demo-media/wav.ts';
 
@@ -17,12 +20,44 @@ const LONG_SECONDS = 150;
 export const LONG_PLAYLIST = 'Singles';
 export const LONG_TRACKS = ['90-Long A.wav', '91-Long B.wav'] as const;
 
+/** Tracks whose embedded cover's tag claims a type its bytes are not (or are not an image). */
+export const HOSTILE_COVER_PLAYLIST = 'Hostile covers';
+const HOSTILE_COVERS: readonly { file: string; mimeType: string; data: () => Promise<Buffer> }[] = [
+  { file: '01-Page.wav', mimeType: 'text/html', data: async () => Buffer.from('<script>alert(1)</script>') },
+  { file: '02-Script.wav', mimeType: 'text/javascript', data: async () => Buffer.from('alert(document.domain)') },
+  {
+    file: '03-Picture typed as a page.wav',
+    mimeType: 'text/html',
+    data: () =>
+      sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+  },
+];
+
+/** The cover URLs of those tracks: each must be a 404 or an image, never a page or a script. */
+export const HOSTILE_COVER_PATHS = HOSTILE_COVERS.map(
+  ({ file }) => `/media-covers/${encodeURIComponent(HOSTILE_COVER_PLAYLIST)}/${encodeURIComponent(file)}`,
+);
+
 /** Writes the soak's music into a new temporary folder and returns it. */
 export async function makeMediaTemplate(root: string): Promise<string> {
   const dir = await mkdtemp(join(root, 'media-'));
   await generateDemoMedia(dir, DEMO_SECONDS);
   const silence = encodeWav(new Float32Array(SAMPLE_RATE * LONG_SECONDS));
   for (const file of LONG_TRACKS) await writeFile(join(dir, LONG_PLAYLIST, file), silence);
+  await mkdir(join(dir, HOSTILE_COVER_PLAYLIST));
+  const second = new Float32Array(SAMPLE_RATE);
+  for (const { file, mimeType, data } of HOSTILE_COVERS) {
+    const tag = encodeId3({
+      title: file,
+      artist: 'Hostile',
+      album: 'Hostile',
+      track: 1,
+      cover: { mimeType, data: await data() },
+    });
+    await writeFile(join(dir, HOSTILE_COVER_PLAYLIST, file), encodeWav(second, tag));
+  }
   return dir;
 }
 

@@ -2,16 +2,19 @@
  * The audio files at `/media/<playlist>/<file>`, the renditions and waveforms made from them
  * at `/media/renditions/<hash>/<file>`, and their embedded covers at
  * `/media-covers/<playlist>/<file>`. Only files the media index holds are served (names are
- * looked up, never joined into a path from the request), with Range requests, ETag and
- * Last-Modified, the right content type, and a year of caching for versioned URLs.
+ * looked up, never joined into a path from the request), and never through a symbolic link
+ * (open-inside.ts), with Range requests, ETag and Last-Modified (file-response.ts), the right
+ * content type, and a year of caching for versioned URLs. A cover is served only when its
+ * bytes are an image, as the type they show.
  */
 import { ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import { extensionOf } from '../../src/lib/audio-formats.ts';
+import { servableCover } from '../../src/lib/audio-tags.ts';
+import { sendOpenedFile } from '../services/file-response.ts';
+import { openInside } from '../services/open-inside.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 import { IMMUTABLE } from '../services/cache-control.ts';
@@ -49,21 +52,6 @@ function cacheHeaders(reply: FastifyReply, track: Track, version: string | undef
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-/**
- * True when a Range header asks only for bytes past the end of a file of `size` bytes. Such a
- * request gets 416 with `Content-Range: bytes *\/size` (RFC 9110 §15.5.17), which tells the
- * client how long the file is.
- */
-export function isUnsatisfiableRange(header: string | undefined, size: number): boolean {
-  const match = /^bytes=(.+)$/.exec(header?.trim() ?? '');
-  if (!match?.[1]) return false;
-  return match[1].split(',').every((part) => {
-    const [start = '', end = ''] = part.trim().split('-');
-    if (start === '') return Number(end) === 0;
-    return Number(start) >= size;
-  });
-}
-
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send({ error: 'Not Found', message: 'There is no such track.' });
 
@@ -82,33 +70,35 @@ async function closeWhenCutShort(_request: unknown, reply: FastifyReply, payload
   return payload;
 }
 
-const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir, renditions }) => {
-  await app.register(fastifyStatic, { root: mediaDir, serve: false });
+/** The embedded cover of the file at `path` inside `root`, read from the file opened safely. */
+async function readCover(root: string, path: string): Promise<{ type: string; data: Uint8Array } | null> {
+  const opened = await openInside(root, path);
+  if (!opened) return null;
+  try {
+    // Parsed through the descriptor already opened and checked, never the path again: the
+    // name could have become a link in between.
+    const metadata = await parseFile(`/dev/fd/${opened.handle.fd}`, { duration: false });
+    return servableCover(metadata.common.picture);
+  } catch {
+    // A file damaged since the index was built has no cover to give, not a 500.
+    return null;
+  } finally {
+    await opened.handle.close();
+  }
+}
 
+const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir, renditions }) => {
   app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
     '/media/:playlist/:file',
     { onSend: closeWhenCutShort },
     async (request, reply) => {
       const track = library.track(request.params.playlist, request.params.file);
-      if (!track) return notFound(reply);
-      // The index may lag behind the disk (a file removed or cut short since it was scanned):
-      // ask the disk, so such a file is a plain 404 and a range is judged on the real size.
-      const size = await stat(library.pathOf(track)).then(
-        (info) => (info.isFile() ? info.size : null),
-        () => null,
-      );
-      if (size === null) return notFound(reply);
+      // The index may lag behind the disk (a file removed, cut short or replaced since it was
+      // scanned): what is opened now is what counts, and a range is judged on its real size.
+      const opened = track ? await openInside(mediaDir, library.pathOf(track)) : null;
+      if (!track || !opened) return notFound(reply);
       cacheHeaders(reply, track, request.query.v);
-      if (isUnsatisfiableRange(request.headers.range, size)) {
-        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-      }
-      reply.header('Content-Type', track.mimeType);
-      return reply.sendFile(`${track.playlist}/${track.file}`, {
-        acceptRanges: true,
-        cacheControl: false,
-        contentType: false,
-        dotfiles: 'deny',
-      });
+      return sendOpenedFile(request, reply, opened, track.mimeType);
     },
   );
 
@@ -121,27 +111,13 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
     async (request, reply) => {
       const { hash, file } = request.params;
       const path = renditions.servedFile(hash, file);
-      const size = path
-        ? await stat(path).then(
-            (info) => info.size,
-            () => null,
-          )
-        : null;
-      if (size === null) return notFound(reply);
+      const opened = path ? await openInside(renditions.dir, path) : null;
+      if (!opened) return notFound(reply);
       reply
         .header('Cache-Control', IMMUTABLE)
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('Access-Control-Allow-Origin', '*');
-      if (isUnsatisfiableRange(request.headers.range, size)) {
-        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-      }
-      reply.header('Content-Type', RENDITION_TYPES[extensionOf(file)] ?? 'application/octet-stream');
-      return reply.sendFile(`${hash}/${file}`, renditions.dir, {
-        acceptRanges: true,
-        cacheControl: false,
-        contentType: false,
-        dotfiles: 'deny',
-      });
+      return sendOpenedFile(request, reply, opened, RENDITION_TYPES[extensionOf(file)] ?? 'application/octet-stream');
     },
   );
 
@@ -149,13 +125,10 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
     '/media-covers/:playlist/:file',
     async (request, reply) => {
       const track = library.track(request.params.playlist, request.params.file);
-      if (!track?.hasCover) return notFound(reply);
-      // A file removed or damaged since the index was built has no cover to give, not a 500.
-      const metadata = await parseFile(library.pathOf(track), { duration: false }).catch(() => null);
-      const picture = metadata?.common.picture?.[0];
-      if (!picture) return notFound(reply);
+      const cover = track?.hasCover ? await readCover(mediaDir, library.pathOf(track)) : null;
+      if (!track || !cover) return notFound(reply);
       cacheHeaders(reply, track, request.query.v);
-      return reply.type(picture.format).send(Buffer.from(picture.data));
+      return reply.type(cover.type).send(Buffer.from(cover.data));
     },
   );
 };

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
 import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
@@ -91,7 +91,8 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
 
   async function readTrack(playlist: string, file: string): Promise<Track | null> {
     const path = join(dir, playlist, file);
-    const info = await stat(path);
+    // lstat: a link put in the file's place since the folder was listed is not a track.
+    const info = await lstat(path);
     if (!info.isFile()) return null;
     const key = `${info.size}:${info.mtimeMs}`;
     const cached = parsed.get(path);

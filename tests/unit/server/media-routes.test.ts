@@ -61,6 +61,57 @@ describe('audio files', () => {
     expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
   });
 
+  it.each([
+    'bytes=5-2',
+    'bytes=abc',
+    'bytes=0x10-0x20',
+    'bytes=1e3-',
+    'bytes=-',
+    'bytes=1-2-3',
+    'items=0-1',
+    'bytes 0-1',
+  ])('ignores an invalid range and sends the whole file: %s', async (range) => {
+    const response = await app.inject({ url, headers: { range } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBeUndefined();
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('clips a suffix longer than the file to the whole file', async () => {
+    const response = await app.inject({ url, headers: { range: `bytes=-${bytes.length + 1000}` } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 0-${bytes.length - 1}/${bytes.length}`);
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('clips a last position past the end, and reads 0010 as ten', async () => {
+    const response = await app.inject({ url, headers: { range: `bytes=0010-${bytes.length * 2}` } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 10-${bytes.length - 1}/${bytes.length}`);
+    expect(response.rawPayload.equals(bytes.subarray(10))).toBe(true);
+  });
+
+  it('answers 416 when the only asked ranges start past the end, or ask for no bytes', async () => {
+    for (const range of [`bytes=${bytes.length}-`, 'bytes=-0', `bytes=${bytes.length}-,-0`]) {
+      const response = await app.inject({ url, headers: { range } });
+      expect(response.statusCode, range).toBe(416);
+      expect(response.headers['content-range'], range).toBe(`bytes */${bytes.length}`);
+    }
+  });
+
+  it('honours If-Range only with the strong ETag or the exact date of the file', async () => {
+    const { etag, 'last-modified': lastModified } = (await app.inject({ url })).headers;
+    expect(String(etag)).toMatch(/^"/);
+    const ask = (ifRange: string) => app.inject({ url, headers: { range: 'bytes=0-9', 'if-range': ifRange } });
+    expect((await ask(String(etag))).statusCode).toBe(206);
+    expect((await ask(String(lastModified))).statusCode).toBe(206);
+    for (const stale of [`W/${String(etag)}`, '"other"', 'Thu, 01 Jan 1970 00:00:00 GMT', 'not a date']) {
+      const response = await ask(stale);
+      expect(response.statusCode, stale).toBe(200);
+      expect(response.rawPayload.equals(bytes), stale).toBe(true);
+    }
+  });
+
   it('answers a conditional request with 304', async () => {
     const { etag } = (await app.inject({ url })).headers;
     const response = await app.inject({ url, headers: { 'if-none-match': String(etag) } });
@@ -70,6 +121,7 @@ describe('audio files', () => {
   it('answers HEAD without a body', async () => {
     const response = await app.inject({ method: 'HEAD', url });
     expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['content-length'])).toBe(bytes.length);
     expect(response.body).toBe('');
   });
 
