@@ -43,7 +43,10 @@ for (const entry of await readdir(distDir, { withFileTypes: true })) {
   if (entry.isDirectory()) {
     const files = await readdir(join(distDir, entry.name), { recursive: true });
     if (files.every((name) => /\.html(?:\.br|\.gz)?$/.test(name) || !name.includes('.'))) continue;
-    rules.push(rule(`/${entry.name}/*`, { 'cache-control': staticCacheControl(`/${entry.name}/x`) }));
+    // A folder of versioned files only (the videos' thumbnails) is cached as they are, for good.
+    const versioned = files.every((name) => staticCacheControl(`/${entry.name}/${name}`) === IMMUTABLE);
+    const cacheControl = versioned ? IMMUTABLE : staticCacheControl(`/${entry.name}/x`);
+    rules.push(rule(`/${entry.name}/*`, { 'cache-control': cacheControl }));
   } else if (!/\.(?:br|gz)$/.test(entry.name)) {
     rules.push(rule(`/${entry.name}`, { 'cache-control': staticCacheControl(`/${entry.name}`) }));
   }

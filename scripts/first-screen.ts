@@ -29,7 +29,7 @@ const host = await startStaticHost(DIST_DIR);
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
 try {
   const context = await browser.newContext({ viewport: FIRST_SCREEN_VIEWPORT, javaScriptEnabled: false });
-  // Outside hosts (video thumbnails) are unreachable here; their boxes have fixed sizes.
+  // Outside hosts are unreachable here (the pages ask none for anything before a video is opened).
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   const page = await context.newPage();
   for (const path of pages) {

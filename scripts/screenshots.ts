@@ -7,8 +7,8 @@
  *
  * It builds when there is no build, starts the real server on a free port with the generated
  * demo music, and drives Chromium with every request to another host blocked: the run needs
- * no network and always shows the same thing. The video service's thumbnails and embeds are
- * answered by plain grey stand-ins, so the cards and the dialog keep their real sizes.
+ * no network and always shows the same thing. The video thumbnails are the site's own; the
+ * video player's embed is answered by a plain stand-in, so the dialog keeps its real size.
  *
  * Options:
  *   --build          build first even when dist/ exists
@@ -51,9 +51,6 @@ const README_SHOTS: ReadmeShot[] = [
 ];
 /** GitHub shows README images at most about 900 px wide; the budget is per image. */
 const README_MAX_BYTES = 150 * 1024;
-/** What the video thumbnails show instead of the video service's images (4:3, as theirs). */
-const STAND_IN_THUMBNAIL =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#26262d"/><path d="M215 150v60l50-30z" fill="#55555f"/></svg>';
 /** What the video embeds show instead of the video service's page. */
 const STAND_IN_EMBED =
   '<!doctype html><body style="margin:0;background:#000;color:#777;font:16px system-ui;display:grid;place-items:center;height:100vh">video</body>';
@@ -171,17 +168,15 @@ async function writeReadmeImages(): Promise<void> {
 }
 
 /**
- * A browser context that never reaches another host: the video service's thumbnails and
- * embeds get stand-ins, anything else from outside is refused.
+ * A browser context that never reaches another host: the video player's embed (a document)
+ * gets a stand-in, anything else from outside is refused.
  */
 async function newContext(deviceScaleFactor: number): Promise<BrowserContext> {
   // Reduced motion: no fades or smooth scrolls half done in a picture.
   const context = await browser.newContext({ reducedMotion: 'reduce', deviceScaleFactor });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, async (route) => {
     const request = route.request();
-    if (request.resourceType() === 'image' && new URL(request.url()).hostname === 'i.ytimg.com') {
-      await route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_THUMBNAIL });
-    } else if (request.resourceType() === 'document') {
+    if (request.resourceType() === 'document') {
       await route.fulfill({ contentType: 'text/html', body: STAND_IN_EMBED });
     } else {
       await route.abort('blockedbyclient');

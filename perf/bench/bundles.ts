@@ -30,7 +30,7 @@ export interface PageBundles {
   document: Sizes;
   groups: BundleGroup[];
   totals: FirstLoadTotals;
-  /** Other hosts the HTML points at (video thumbnails), not counted. */
+  /** Other hosts the HTML points at (none, as the site is built), not counted. */
   external: number;
   /** Every asset, for results.json. */
   assets: FirstLoad['assets'];

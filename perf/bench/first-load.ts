@@ -50,7 +50,7 @@ export interface FirstLoad {
   entries: Entry[];
   /** Every distinct asset other than the HTML, in discovery order. */
   assets: Asset[];
-  /** Absolute URLs on other hosts (the video service's thumbnails): not in dist/, not counted. */
+  /** Absolute URLs on other hosts (none, as the site is built): not in dist/, not counted. */
   external: string[];
 }
 

@@ -3,8 +3,8 @@
  * real server in Debian's Chromium: several runs per page, the median of each figure, the
  * bytes by type, and what Lighthouse itself says costs points (to explain a missed budget).
  *
- * This machine reaches no outside host: requests to other hosts (the video service's
- * thumbnails) fail, are counted apart, and their console errors are named as such.
+ * This machine reaches no outside host: a request to another host (the site makes none
+ * before a video is opened) fails, is counted apart, and its console error is named as such.
  */
 import { existsSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';

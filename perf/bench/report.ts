@@ -195,7 +195,7 @@ function bundleRows(outcome: Outcome<PageBundles[]>): Row[] {
       ),
       figureRow(
         `First-load total ${page.page}`,
-        `${format.sizes(total)}${page.external > 0 ? ` (+${page.external} external thumbnails, not counted)` : ''}`,
+        `${format.sizes(total)}${page.external > 0 ? ` (+${page.external} on other hosts, not counted)` : ''}`,
         { ...BUDGETS.firstLoadBytes, label: `${BUDGETS.firstLoadBytes.label} gzip` },
         meets(total.gzip, BUDGETS.firstLoadBytes),
       ),
@@ -482,7 +482,7 @@ export function notes(results: BenchResults): string[] {
     if (external.length > 0) {
       const hosts = [...new Set(external.flatMap((page) => page.external.hosts))];
       out.push(
-        `External hosts are unreachable here: ${hosts.join(', ')} (video thumbnails). Lighthouse's requests to ` +
+        `External hosts are unreachable here: ${hosts.join(', ')}. Lighthouse's requests to ` +
           'them are counted apart, not in the bytes or request counts above.',
       );
       const costly = results.lighthouse.pages.filter((page) =>
@@ -494,7 +494,7 @@ export function notes(results: BenchResults): string[] {
       if (costly.length > 0 && onlyExternal) {
         out.push(
           `Best practices on ${costly.map((page) => page.page).join(', ')} lost points for console errors, all ` +
-            'of them these failed thumbnail requests: an artefact of the closed network, not of the site.',
+            'of them these failed outside requests: an artefact of the closed network, not of the site.',
         );
       }
     }

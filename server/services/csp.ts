@@ -1,6 +1,8 @@
 /**
  * The Content-Security-Policy: only our own origin, the inline scripts and styles the build
- * emitted (by hash), and the few outside hosts the site needs (video thumbnails and player).
+ * emitted (by hash), and the few outside hosts the site needs (the video player; the video
+ * thumbnails are the site's own, so a visitor's browser asks the video service for nothing
+ * until they open a video).
  */
 export interface CspInput {
   scriptHashes: readonly string[];
@@ -37,8 +39,7 @@ const ANALYTICS = {
   frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
 };
 
-/** The video service's hosts: thumbnails (img) and the embedded player (frame). */
-export const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+/** The video service's hosts for the embedded player (frame), loaded when a visitor opens a video. */
 export const VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
 /**
@@ -54,7 +55,7 @@ export function cspDirectives(input: CspInput): Record<string, string[]> {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...input.scriptHashes, ...analytics(ANALYTICS.script)],
     'style-src': ["'self'", ...input.styleHashes],
-    'img-src': ["'self'", 'data:', VIDEO_THUMBNAIL_ORIGIN, ...api, ...analytics(ANALYTICS.img)],
+    'img-src': ["'self'", 'data:', ...api, ...analytics(ANALYTICS.img)],
     'media-src': ["'self'", ...api, ...(input.mediaOrigin ? [input.mediaOrigin] : [])],
     'connect-src': ["'self'", ...api, ...analytics(ANALYTICS.connect)],
     'frame-src': [...VIDEO_EMBED_ORIGINS, ...analytics(ANALYTICS.frame)],

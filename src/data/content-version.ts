@@ -8,7 +8,7 @@ const CONTENT_VERSION_LENGTH = 10;
  * assets under /_astro/, a file whose name changes with its content is cached for good
  * (server/services/cache-control.ts), and a change to it is a new URL the pages ask for.
  */
-export function contentVersion(content: string): string {
+export function contentVersion(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex').slice(0, CONTENT_VERSION_LENGTH);
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseDayMonthYear } from './dates.ts';
 import { SOCIAL_ICONS } from './social-icons.ts';
+import { VIDEO_ID } from './video-thumbnails.ts';
 
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, 'must be YYYY-MM');
@@ -44,7 +45,7 @@ export const siteSchema = z.object({
 
 /** One entry of `content/videos.json` (the optional local `thumb` is added by the build). */
 export const videoSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id'),
+  id: z.string().regex(VIDEO_ID, 'must be an 11-character video id'),
   title: z.string().min(1).max(200),
 });
 

@@ -69,15 +69,11 @@ export interface PageErrors {
   external: string[];
 }
 
-/** A 4:3 grey image standing in for the video service's thumbnails. */
-const STAND_IN_THUMBNAIL =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#333"/></svg>';
-
 /**
  * A new page that records console errors and uncaught exceptions. The network here reaches
  * no outside host, so every outside request is recorded and answered by a stand-in: the video
- * service's thumbnails and embeds, the analytics tag, and pages of other sites; any other
- * outside request is refused.
+ * player's embed, the analytics tag, and pages of other sites; any other outside request (an
+ * image among them: the site's pages show none from another host) is refused.
  */
 export async function openPage(
   browser: Browser,
@@ -89,9 +85,7 @@ export async function openPage(
     const url = route.request().url();
     problems.external.push(url);
     const { hostname } = new URL(url);
-    if (hostname === 'i.ytimg.com') {
-      await route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_THUMBNAIL });
-    } else if (hostname === 'www.googletagmanager.com') {
+    if (hostname === 'www.googletagmanager.com') {
       // The analytics tag: an empty script, so what the page itself queued can be read.
       await route.fulfill({ contentType: 'text/javascript', body: '/* tag stand-in */' });
     } else if (hostname.endsWith('youtube-nocookie.com') || hostname.endsWith('youtube.com')) {

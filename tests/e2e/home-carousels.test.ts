@@ -1,5 +1,6 @@
 /** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, failOnPageErrors, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
 import {
@@ -68,14 +69,14 @@ describe.each([
     await hydrated(parts(page, lang, 'poems').next);
   });
   failOnPageErrors(() => problems);
-  // Every test: outside this machine, only the thumbnails and the video player.
+  // Every test: outside this machine, only the video player a test opened.
   afterEach(() => {
     const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
-    expect([...hosts].filter((host) => host !== 'i.ytimg.com' && host !== 'www.youtube-nocookie.com')).toEqual([]);
+    expect([...hosts].filter((host) => host !== 'www.youtube-nocookie.com')).toEqual([]);
   });
 
   describe('videos', () => {
-    it('shows the twenty videos as cards with the video service’s thumbnails, loaded lazily', async () => {
+    it('shows the twenty videos as cards with the site’s own thumbnails, loaded lazily', async () => {
       const { cards } = parts(page, lang, 'videos');
       expect(await cards.count()).toBe(20);
       const shown = await cards.evaluateAll((nodes) =>
@@ -92,9 +93,12 @@ describe.each([
         }),
       );
       const byTitle = [...shown].sort((a, b) => a.title.localeCompare(b.title));
+      // One version for them all, in every URL.
+      const version = /^\/thumbs\/[\w-]{11}\.([0-9a-f]{10})\.webp$/.exec(shown[0]?.src ?? '')?.[1];
+      expect(version).toBeDefined();
       const expected = VIDEOS.map((video) => ({
         title: video.title,
-        src: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
+        src: `/thumbs/${video.id}.${String(version)}.webp`,
         width: 480,
         height: 360,
         loading: 'lazy',
@@ -102,6 +106,14 @@ describe.each([
         alt: '',
       })).sort((a, b) => a.title.localeCompare(b.title));
       expect(byTitle).toEqual(expected);
+      // Each one a real 480x360 WebP of the site, cached for good.
+      for (const { src } of expected) {
+        const response = await page.request.get(`${baseUrl}${src}`);
+        expect([response.status(), response.headers()['content-type']], src).toEqual([200, 'image/webp']);
+        expect(response.headers()['cache-control'], src).toContain('immutable');
+        const { format, width, height } = await sharp(await response.body()).metadata();
+        expect({ format, width, height }, src).toEqual({ format: 'webp', width: 480, height: 360 });
+      }
     });
 
     it('lists the videos in the order of content/videos.json', async () => {

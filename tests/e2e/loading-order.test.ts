@@ -1,12 +1,12 @@
 /**
  * What a page fetches before its first paint (src/lib/first-paint.ts): the islands' code waits
- * until the first contentful paint is on screen, and the video service's thumbnails until the
- * carousel is near. Each test opens its own page.
+ * until the first contentful paint is on screen; and nothing is asked of another host until the
+ * visitor opens a video. Each test opens its own page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, PHONE, useBrowser } from './browser.ts';
-import { hydrated } from './home-helpers.ts';
+import { carousel, hydrated, t, VIDEOS, type Video } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -69,18 +69,33 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
 });
 
 describe('the home page on a phone', () => {
-  it('asks nothing of the video service until the videos section comes near', async () => {
-    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+  it('asks no other host for anything, through the whole video carousel, until a video is opened', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE, locale: 'en-US' });
+    const own = new URL(baseUrl).origin;
+    // Every request of the page and its frames, whatever its host, as the browser makes it.
+    const outside: string[] = [];
+    page.context().on('request', (request) => {
+      if (new URL(request.url()).origin !== own) outside.push(request.url());
+    });
     try {
       await page.goto(`${baseUrl}/en`);
+      const videos = carousel(page, 'en', 'videos');
+      const next = videos.getByRole('button', { name: t('en', 'next'), exact: true });
+      await hydrated(next);
+      // Card by card to the end of the track, each card on screen in its turn.
+      const cards = videos.locator('.carousel-track > li');
+      for (let at = 0; at < (await cards.count()); at += 1) {
+        await cards.nth(at).evaluate((card) => card.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+      }
+      await expect.poll(() => next.isDisabled()).toBe(true);
       await page.waitForLoadState('networkidle');
-      expect(problems.external).toEqual([]);
-      const firstThumbnail = page.locator('#videos img').first();
-      expect(await firstThumbnail.count()).toBe(0);
+      expect(outside).toEqual([]);
 
-      await page.locator('#videos').scrollIntoViewIfNeeded();
-      await expect.poll(() => firstThumbnail.getAttribute('src')).toMatch(/^https:\/\/i\.ytimg\.com\/vi\//);
-      await expect.poll(() => problems.external.some((url) => new URL(url).hostname === 'i.ytimg.com')).toBe(true);
+      const first = VIDEOS[0] as Video;
+      await cards.getByRole('button').first().click();
+      const frame = page.getByRole('dialog', { name: first.title, exact: true }).locator('iframe');
+      await frame.waitFor();
+      await expect.poll(() => outside).toEqual([`https://www.youtube-nocookie.com/embed/${first.id}?autoplay=1`]);
     } finally {
       await page.context().close();
     }

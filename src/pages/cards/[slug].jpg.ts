@@ -3,8 +3,9 @@
  * for): its cover, whole, beside its title on the site's dark ground. Drawn at build time;
  * `astro:assets` would only crop a square cover to that shape.
  */
-import type { APIRoute, GetStaticPaths, ImageMetadata } from 'astro';
+import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
+import { imageFile } from '../../data/image-file.ts';
 import { getReleases, type Release } from '../../data/site.ts';
 import { wrapTitle } from '../../../scripts/brand/cover.ts';
 
@@ -19,15 +20,8 @@ export const getStaticPaths = (async () =>
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The file behind an imported image: Astro keeps it on the metadata while building. */
-function sourceFile(image: ImageMetadata, slug: string): string {
-  const path = (image as ImageMetadata & { fsPath?: string }).fsPath;
-  if (!path) throw new Error(`content/releases/${slug}.json: cover: the image file could not be found`);
-  return path;
-}
-
 export const GET: APIRoute<{ release: Release }> = async ({ props: { release } }) => {
-  const cover = await sharp(sourceFile(release.cover, release.slug))
+  const cover = await sharp(imageFile(release.cover, `content/releases/${release.slug}.json: cover`))
     .resize(CARD_HEIGHT, CARD_HEIGHT, { fit: 'cover' })
     .toBuffer();
   const lines = wrapTitle(release.title, 14);

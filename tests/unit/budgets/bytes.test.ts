@@ -51,7 +51,7 @@ describe('byte budgets of the build', () => {
     ).toBeLessThan(BUDGETS.javascriptGzip.limit);
   });
 
-  it('every page loads under 250 KB first (HTML, CSS, JS, images; compressed; outside thumbnails apart)', async () => {
+  it('every page loads under 250 KB first (HTML, CSS, JS, images; compressed)', async () => {
     const over: string[] = [];
     for (const { page } of await builtPages(DIST_DIR)) {
       const load = await readFirstLoad(DIST_DIR, page);

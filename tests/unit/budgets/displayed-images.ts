@@ -1,12 +1,14 @@
 /**
  * Where the built pages show each local image, and how wide: the `width` attribute of every
- * `<img>` (for each `src` and `srcset` candidate), and the fixed sizes of the images that are
- * not shown in a page but used by a device or another site: the home-screen icon and the
- * social card.
+ * `<img>` (for each `src` and `srcset` candidate), the fixed sizes of the images that are
+ * not shown in a page but used by a device or another site (the home-screen icon and the
+ * social card), and the videos' thumbnails, which the carousel's island puts in a card.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { builtPages } from '../../../perf/bench/first-load.ts';
+import { CARD_WIDTH } from '../../../src/lib/video-thumbnails.ts';
 
 /** iOS draws the home-screen icon at 180 × 180 (unless the link says otherwise). */
 const APPLE_TOUCH_ICON_WIDTH = 180;
@@ -69,5 +71,8 @@ export async function displayedWidths(distDir: string, siteUrl: string): Promise
     parser.write(await readFile(file, 'utf8'));
     parser.end();
   }
+  // Not in any page's HTML: the island derives their URLs once it hydrates (src/pages/thumbs/).
+  const thumbnails = await readdir(join(distDir, 'thumbs')).catch(() => []);
+  for (const name of thumbnails) widths.set(`/thumbs/${name}`, CARD_WIDTH);
   return widths;
 }

@@ -18,7 +18,7 @@ const PAGE = `<!doctype html><html><head>
 </head><body>
 <img src="/logo.svg" width="120" height="120" alt="">
 <img src="/small.png" srcset="/small.png 1x, /large.png 2x" width="100" height="100" alt="">
-<img src="https://i.ytimg.com/vi/x/hqdefault.jpg" width="480" height="360" alt="">
+<img src="https://images.example.org/x.jpg" width="480" height="360" alt="">
 <astro-island component-url="/_astro/Hero.D4.js" renderer-url="/_astro/client.E5.js" client="idle"></astro-island>
 <astro-island component-url="/_astro/Form.F6.js" renderer-url="/_astro/client.E5.js" client="visible"></astro-island>
 </body></html>`;
@@ -75,7 +75,7 @@ describe('readFirstLoad', () => {
         '/logo.svg',
       ].sort(),
     );
-    expect(load.external).toEqual(['https://i.ytimg.com/vi/x/hqdefault.jpg']);
+    expect(load.external).toEqual(['https://images.example.org/x.jpg']);
     const hero = load.entries.find((entry) => entry.name === 'Hero');
     expect(hero).toMatchObject({ kind: 'island', hydrate: 'idle' });
     expect(load.entries.filter((entry) => entry.kind === 'renderer')).toHaveLength(1);

@@ -80,6 +80,8 @@ describe('the CDN headers file', () => {
     const paths = [
       firstFile('_astro', '.js'),
       firstFile('cards', '.jpg'),
+      // A folder of versioned files: the videos' thumbnails.
+      firstFile('thumbs', '.webp'),
       '/favicon.svg',
       '/robots.txt',
       '/og-image.png',

@@ -4,9 +4,11 @@ import { cspDirectives } from '../../../server/services/csp.ts';
 const base = { scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'"] };
 
 describe('cspDirectives', () => {
-  it('allows only our origin, the build hashes and the video hosts by default', () => {
+  it('allows only our origin, the build hashes and the video player by default', () => {
     const csp = cspDirectives(base);
     expect(csp['script-src']).toEqual(["'self'", "'sha256-a'"]);
+    // The video thumbnails are served by the site: no image comes from the video service.
+    expect(csp['img-src']).toEqual(["'self'", 'data:']);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['media-src']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com']);

@@ -1,0 +1,100 @@
+/**
+ * The build serves every video's thumbnail from the site: the one `npm run thumbnails` kept as
+ * content/thumbs/<id>.jpg, the artist's own (`thumb`), else a drawn stand-in. Runs the real
+ * `astro build` on a copy of the project whose content has one of each.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = resolve('.');
+let copy = '';
+
+/** Two videos of the real list, given a thumbnail each; the others have none. */
+const FETCHED = 'LtGSIGwBkrM';
+const OWN = 'zcZhTssMr84';
+const GREEN = { r: 0, g: 200, b: 0 };
+const BLUE = { r: 0, g: 0, b: 220 };
+
+const solid = (colour: typeof GREEN, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: colour } }).jpeg();
+
+/** The colour in the middle of a built thumbnail. */
+async function middle(file: string) {
+  const { data } = await sharp(file).extract({ left: 200, top: 150, width: 1, height: 1 }).raw().toBuffer({
+    resolveWithObject: true,
+  });
+  return { r: data[0] ?? 0, g: data[1] ?? 0, b: data[2] ?? 0 };
+}
+
+const near = (a: typeof GREEN, b: typeof GREEN) =>
+  Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b)) < 24;
+
+beforeAll(async () => {
+  copy = mkdtempSync(join(tmpdir(), 'thumbnails-build-'));
+  for (const item of ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, item), join(copy, item), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  await solid(GREEN, 480, 360).toFile(join(copy, 'content', 'thumbs', `${FETCHED}.jpg`));
+  await solid(BLUE, 1280, 720).toFile(join(copy, 'content', 'thumbs', 'own-picture.jpg'));
+  const videosFile = join(copy, 'content', 'videos.json');
+  const videos = JSON.parse(readFileSync(videosFile, 'utf8')) as { id: string; thumb?: string }[];
+  writeFileSync(
+    videosFile,
+    JSON.stringify(videos.map((video) => (video.id === OWN ? { ...video, thumb: './thumbs/own-picture.jpg' } : video))),
+  );
+  const media = join(copy, 'no-music');
+  mkdirSync(media);
+  await run('npx', ['astro', 'build', '--silent'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEDIA_DIR: media },
+  });
+}, 240_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('the built video thumbnails', () => {
+  const built = () => readdirSync(join(copy, 'dist', 'thumbs'));
+
+  it('are one 480x360 WebP per video, all of one version', async () => {
+    const videos = JSON.parse(readFileSync(join(root, 'content', 'videos.json'), 'utf8')) as { id: string }[];
+    const names = built();
+    const version = /\.([0-9a-f]{10})\.webp$/.exec(names[0] ?? '')?.[1] ?? '';
+    expect(names.sort()).toEqual(videos.map((video) => `${video.id}.${version}.webp`).sort());
+    const { format, width, height } = await sharp(join(copy, 'dist', 'thumbs', names[0] ?? '')).metadata();
+    expect({ format, width, height }).toEqual({ format: 'webp', width: 480, height: 360 });
+    // The home page passes the version to the island, which derives the URLs from it.
+    expect(readFileSync(join(copy, 'dist', 'pt.html'), 'utf8')).toContain(version);
+  });
+
+  it('show the fetched file, the artist’s own, and a drawn stand-in for the others', async () => {
+    const file = (id: string) => join(copy, 'dist', 'thumbs', built().find((name) => name.startsWith(`${id}.`)) ?? '');
+    expect(near(await middle(file(FETCHED)), GREEN)).toBe(true);
+    expect(near(await middle(file(OWN)), BLUE)).toBe(true);
+    // The stand-in: the site's dark ground in its corner, the light piano keys at its foot.
+    const standIn = file('-pE1I6bmkOk');
+    const { data } = await sharp(standIn).extract({ left: 4, top: 4, width: 1, height: 1 }).raw().toBuffer({
+      resolveWithObject: true,
+    });
+    expect(Math.max(...data)).toBeLessThan(32);
+    const { data: key } = await sharp(standIn).extract({ left: 20, top: 350, width: 1, height: 1 }).raw().toBuffer({
+      resolveWithObject: true,
+    });
+    expect(Math.min(...key)).toBeGreaterThan(200);
+  });
+
+  it('ask no other host for any image: the build names none', () => {
+    const pages = readdirSync(join(copy, 'dist'), { recursive: true })
+      .map(String)
+      .filter((name) => /\.(?:html|js|css)$/.test(name));
+    for (const name of pages) expect(readFileSync(join(copy, 'dist', name), 'utf8'), name).not.toContain('ytimg');
+  });
+});
