@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMaster } from '../../../../scripts/demo-media/master.ts';
-import { writeLyingWav } from './lying-wav.ts';
+import { writeLongWav } from './long-wav.ts';
 
 const run = promisify(execFile);
 let root: string;
@@ -65,10 +65,10 @@ describe('npm run media', { timeout: 30_000 }, () => {
     const folder = mkdtempSync(join(tmpdir(), 'media-cli-long-'));
     try {
       mkdirSync(join(folder, 'media', 'Long'), { recursive: true });
-      writeLyingWav(join(folder, 'media', 'Long', '01-Liar.wav'));
+      writeLongWav(join(folder, 'media', 'Long', '01-Long.wav'));
       await writeMaster(join(folder, 'media', 'Long', '02-Song.wav'), { seconds: 3, levelDb: 6 });
       const { stdout } = await mediaIn(folder, { RENDITION_MAX_LENGTH_S: '3600' }, 'build', join(folder, 'cdn'));
-      expect(stdout).toMatch(/01-Liar\.wav\n.*not measured yet\n\s+FAILED: longer than 1:00:00\n/);
+      expect(stdout).toMatch(/01-Long\.wav\n.*not measured yet\n\s+FAILED: longer than 1:00:00\n/);
       expect(stdout).toMatch(/02-Song\.wav\n.*\n\s+ready: opus/);
       expect(stdout).toContain('1 ready, 0 pending, 1 failed.');
     } finally {

@@ -23,7 +23,7 @@ import type { RenditionLimits } from '../../../../server/services/renditions/lim
 import { openRenditions, type Renditions } from '../../../../server/services/renditions/renditions.ts';
 import { measureLoudness, probeAudio } from '../../../../scripts/demo-media/measure.ts';
 import { recordingLogger } from '../media-fixture.ts';
-import { writeLyingWav } from './lying-wav.ts';
+import { writeLongWav } from './long-wav.ts';
 
 const PLAYLIST = 'Masters';
 let mediaDir: string;
@@ -291,31 +291,31 @@ async function encodingOf(file: string): Promise<number> {
 
 describe('renditions within limits', { timeout: 30_000 }, () => {
   it('refuses a master longer than the limit, measured on its samples, and makes the next one', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, '1-liar.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, '1-long.wav'));
     await master('2-normal.wav', { seconds: 3, levelDb: 6 });
     const instance = await start();
     await until(() => isReady(instance, '2-normal.wav'), 'the normal track is ready');
     await instance.renditions.idle();
 
-    const liar = instance.renditions.of(trackOf(instance, '1-liar.wav'));
-    expect(liar).toMatchObject({ status: 'failed', failure: 'longer than 4:00:00', renditions: [], peaks: null });
-    expect(instance.jobs.filter((job) => job.startsWith('1-liar'))).toEqual(['1-liar.wav analysis']);
+    const longOne = instance.renditions.of(trackOf(instance, '1-long.wav'));
+    expect(longOne).toMatchObject({ status: 'failed', failure: 'longer than 4:00:00', renditions: [], peaks: null });
+    expect(instance.jobs.filter((job) => job.startsWith('1-long'))).toEqual(['1-long.wav analysis']);
     // Only the note of the failure is kept: no rendition, no waveform of it.
-    expect(bytesOf(liar.hash)).toBeLessThan(1024);
+    expect(bytesOf(longOne.hash)).toBeLessThan(1024);
     expect(partialFiles()).toEqual([]);
   });
 
   it('does not hold back a release in album mode when one of its masters is refused', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, '1-liar.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, '1-long.wav'));
     await master('2-normal.wav', { seconds: 3, levelDb: 6 });
     const instance = await start({ mode: 'album' });
     await instance.renditions.idle();
-    expect(instance.renditions.of(trackOf(instance, '1-liar.wav')).status).toBe('failed');
+    expect(instance.renditions.of(trackOf(instance, '1-long.wav')).status).toBe('failed');
     expect(isReady(instance, '2-normal.wav')).toBe(true);
   });
 
   it('tries a refused master again when the limits change, and only then', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, 'long.wav'));
     const first = await start();
     await first.renditions.idle();
     await first.renditions.close();
@@ -327,34 +327,34 @@ describe('renditions within limits', { timeout: 30_000 }, () => {
 
     const lower = await start({ limits: { maxLengthSeconds: 3600 } });
     await lower.renditions.idle();
-    expect(lower.jobs).toEqual(['liar.wav analysis']);
-    expect(lower.renditions.of(trackOf(lower, 'liar.wav')).failure).toBe('longer than 1:00:00');
+    expect(lower.jobs).toEqual(['long.wav analysis']);
+    expect(lower.renditions.of(trackOf(lower, 'long.wav')).failure).toBe('longer than 1:00:00');
   });
 
   it('kills a job that runs past the time limit, writes down why, and leaves no partial file', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, 'long.wav'));
     const instance = await start({ limits: { maxLengthSeconds: 100 * 3600, timeoutSeconds: 3 } });
-    const pid = await encodingOf('liar.wav');
-    await until(() => instance.renditions.of(trackOf(instance, 'liar.wav')).status === 'failed', 'the job failed');
+    const pid = await encodingOf('long.wav');
+    await until(() => instance.renditions.of(trackOf(instance, 'long.wav')).status === 'failed', 'the job failed');
 
-    expect(instance.renditions.of(trackOf(instance, 'liar.wav')).failure).toBe('took longer than 3 s');
+    expect(instance.renditions.of(trackOf(instance, 'long.wav')).failure).toBe('took longer than 3 s');
     expect(hasEnded(pid)).toBe(true);
     expect(partialFiles()).toEqual([]);
     // Three seconds of encoding: a few MB at most, where the whole file would make gigabytes.
-    expect(bytesOf(instance.renditions.of(trackOf(instance, 'liar.wav')).hash)).toBeLessThan(20_000_000);
+    expect(bytesOf(instance.renditions.of(trackOf(instance, 'long.wav')).hash)).toBeLessThan(20_000_000);
   });
 
   it('stops the job of a master removed while ffmpeg works on it, and deletes its partial file', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, 'liar.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, 'long.wav'));
     await start({ watch: true, limits: { maxLengthSeconds: 100 * 3600 } });
-    const pid = await encodingOf('liar.wav');
-    rmSync(join(mediaDir, PLAYLIST, 'liar.wav'));
+    const pid = await encodingOf('long.wav');
+    rmSync(join(mediaDir, PLAYLIST, 'long.wav'));
     await until(() => hasEnded(pid), 'ffmpeg ended', 10_000);
     await until(() => partialFiles().length === 0, 'the partial file is gone', 10_000);
   });
 
   it('stops the job of a master replaced while ffmpeg works on it, and makes the new one', async () => {
-    writeLyingWav(join(mediaDir, PLAYLIST, 'song.wav'));
+    writeLongWav(join(mediaDir, PLAYLIST, 'song.wav'));
     const instance = await start({ watch: true, limits: { maxLengthSeconds: 100 * 3600 } });
     const pid = await encodingOf('song.wav');
     const old = instance.renditions.of(trackOf(instance, 'song.wav')).hash;
