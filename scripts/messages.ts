@@ -42,11 +42,11 @@ const COLUMNS = [
   'lang',
   'message',
   'artistStatus',
-  'artistDigest',
   'replyStatus',
   'attempts',
   'lastError',
   'deliveredAt',
+  'artistDigest',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
 /**

@@ -315,4 +315,21 @@ describe('opening SQLite after a crash', () => {
     expect(await restarted.claimDue(3_000, 1, 600_000)).toHaveLength(1);
     await restarted.close();
   });
+
+  it('sends a digest claimed before the crash at the next slot, not after its lease', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+    folders.push(dir);
+    const options = { artistMailsPerHour: 0, digestIntervalMs: 1_000 };
+    const crashed = openSqliteStore(dir, options);
+    const { message: held } = await crashed.add(message(1), Date.now());
+    const slot = held.nextAttemptAt;
+    expect((await crashed.claimDigest(slot, 10, 600_000)).messages).toHaveLength(1);
+    await crashed.close();
+
+    const restarted = openSqliteStore(dir, { ...options, takeOverLeases: true });
+    const { nextAttemptAt } = (await restarted.get(held.id)) ?? { nextAttemptAt: 0 };
+    expect(nextAttemptAt).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect((await restarted.claimDigest(nextAttemptAt, 10, 600_000)).messages.map((m) => m.id)).toEqual([held.id]);
+    await restarted.close();
+  });
 });
