@@ -22,7 +22,7 @@ import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-sit
 const run = promisify(execFile);
 const ARTIST = 'andre@example.com';
 /** Short slots, so a test sees several; long enough that ten messages are sent within one. */
-const INTERVAL_MS = 1_000;
+const INTERVAL_MS = 2_000;
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let apps: FastifyInstance[] = [];
@@ -165,7 +165,7 @@ describe('past ARTIST_MAILS_PER_HOUR', () => {
       .toBe(true);
     expect(digests()).toHaveLength(0);
     smtp.refuseWith(null);
-    await expect.poll(async () => settled(await stored(), 10), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => settled(await stored(), 10), { timeout: 20_000 }).toBe(true);
 
     const messages = (await stored()).reverse();
     const ids = messages.map((m) => m.id);
@@ -179,7 +179,7 @@ describe('past ARTIST_MAILS_PER_HOUR', () => {
     ]);
     expect(digests()[0]?.parsed.text).toContain('npm run messages');
     expect(singles()).toHaveLength(0);
-  }, 20_000);
+  }, 40_000);
 
   it('records a digest refused for good as failed, and the auto-replies still go', async () => {
     smtp.refuseRecipient(ARTIST, 550);
