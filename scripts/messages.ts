@@ -46,6 +46,7 @@ const COLUMNS = [
   'attempts',
   'lastError',
   'deliveredAt',
+  'artistDigest',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
 /**
@@ -58,7 +59,7 @@ const COLUMNS = [
 const FORMULA_START = /(^|[;\r\n])([\s"]*)(?=[=+\-@\t\r])/g;
 
 /** Every cell quoted (RFC 4180), so a `,` or `;` inside one never splits it where quotes are read. */
-function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | boolean | null): string {
   const text = (value === null ? '' : String(value)).replace(FORMULA_START, "$1$2'");
   return `"${text.replace(/"/g, '""')}"`;
 }
@@ -75,18 +76,25 @@ if (format === 'json') {
 } else {
   for (const message of messages) {
     const why = message.lastError ? `, last error: ${message.lastError}` : '';
+    const tries = message.attempts > 0 ? ` (${message.attempts} failed attempts${why})` : '';
     const status = {
-      sent: `delivered ${message.deliveredAt ?? ''}`,
+      sent: `delivered ${message.deliveredAt ?? ''}${message.artistDigest ? ' in a digest' : ''}`,
       pending: `PENDING (${message.attempts} failed attempts${why})`,
+      // Past the hourly budget of single mails: it comes in the digest of that slot (or a later one).
+      held: `HELD for the digest at ${new Date(message.nextAttemptAt).toISOString()}${tries}`,
       // Given up: the message is only here, so it says so loudly.
       failed: `FAILED, not mailed to you (${message.attempts} failed attempts${why})`,
     }[message.artistStatus];
     console.log(
       `#${message.id}  ${message.createdAt}  ${message.name} <${message.email}>  [${message.lang}]  ${status}`,
     );
-    console.log(
-      `    auto-reply: ${message.replyStatus === 'failed' ? `FAILED (${message.lastError ?? 'no reason recorded'})` : message.replyStatus}`,
-    );
+    const reply =
+      message.replyStatus === 'failed'
+        ? `FAILED (${message.lastError ?? 'no reason recorded'})`
+        : message.replyStatus === 'pending' && message.artistStatus === 'held'
+          ? 'pending (sent with the digest)'
+          : message.replyStatus;
+    console.log(`    auto-reply: ${reply}`);
     console.log(message.message.replace(/^/gm, '    '));
     console.log('');
   }

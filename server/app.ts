@@ -109,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openStore: () =>
       openStore(storeLocation, {
         autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
+        artistMailsPerHour: config.ARTIST_MAILS_PER_HOUR,
+        digestIntervalMs: config.DIGEST_INTERVAL_MS,
         takeOverLeases: true,
         ownAddresses: addressesIn(`${config.MAIL_TO}, ${config.MAIL_FROM}`),
       }),
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
         maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         leaseMs: config.OUTBOX_LEASE_MS,
+        digestIntervalMs: config.DIGEST_INTERVAL_MS,
+        digestMaxMessages: config.DIGEST_MAX_MESSAGES,
       }),
   }).catch((error: unknown) => {
     throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
+import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
 
 const envSchema = z.object({
@@ -115,6 +116,15 @@ const envSchema = z.object({
   CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
   AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
+  /**
+   * Messages the artist gets as single mails in any hour, whatever floods the form; past it,
+   * each is still stored and its mail held for the next digest: one mail every
+   * DIGEST_INTERVAL_MS (at wall-clock multiples of it) listing up to DIGEST_MAX_MESSAGES held
+   * messages, oldest first; the rest wait for the following one.
+   */
+  ARTIST_MAILS_PER_HOUR: z.coerce.number().int().min(0).default(30),
+  DIGEST_INTERVAL_MS: z.coerce.number().int().min(100).default(DEFAULT_DIGEST_INTERVAL_MS),
+  DIGEST_MAX_MESSAGES: z.coerce.number().int().min(1).default(100),
   /**
    * GraphQL requests a minute from one client address: ten a second, far beyond what a
    * listener's player asks, while a CDN in front absorbs the crowd.

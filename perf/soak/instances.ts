@@ -14,7 +14,7 @@ import { startPostgres, startRedis } from '../harness/engines.ts';
 import type { SoakContext } from './context.ts';
 import { contactTrickle, DELIVERY_TIMEOUT_MS } from './faults.ts';
 import { isAnswer, send } from './http.ts';
-import { auditDeliveries, mailEnv, numberOf, startSmtpPeer } from './mail.ts';
+import { auditDeliveries, mailEnv, numberOf, startSmtpPeer, undelivered } from './mail.ts';
 import { copyMedia } from './media.ts';
 import { judged, reported, type Row } from './report.ts';
 import { startSoakServer, type SoakServer } from './server.ts';
@@ -88,7 +88,7 @@ export async function twoInstances(context: SoakContext): Promise<Row[]> {
     const started = Date.now();
     for (;;) {
       messages = await store.list();
-      const pending = messages.some((m) => m.artistStatus === 'pending' || m.replyStatus === 'pending');
+      const pending = messages.some(undelivered);
       if (!pending || Date.now() > deadline) break;
       await sleep(250);
     }

@@ -13,13 +13,22 @@ export { startSmtpPeer, type SmtpPeer } from '../harness/smtp-peer.ts';
 /** Where the server sends the artist's mails in every scenario. */
 export const ARTIST = 'artist@soak.test';
 
-/** The environment that points a server at the peer, with quick retries. */
+/**
+ * The environment that points a server at the peer, with quick retries. The audit counts each
+ * message's own mail, so the artist's hourly budget is set beyond what a scenario sends: no
+ * message is held for a digest (tests/unit/server/artist-digest.test.ts covers those).
+ */
 export const mailEnv = (peer: SmtpPeer): Record<string, string> => ({
   SMTP_URL: peer.url,
   MAIL_TO: ARTIST,
   OUTBOX_RETRY_BASE_MS: '200',
   OUTBOX_RETRY_MAX_MS: '1500',
+  ARTIST_MAILS_PER_HOUR: '1000000',
 });
+
+/** A mail of this message is still to go (pending, or held for a digest). */
+export const undelivered = (message: StoredMessage): boolean =>
+  ['pending', 'held'].includes(message.artistStatus) || message.replyStatus === 'pending';
 
 export interface DeliveryAudit {
   stored: number;
@@ -49,9 +58,7 @@ export async function readMessages(dataDir: string): Promise<StoredMessage[]> {
 export async function waitForDelivery(dataDir: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const pending = (await readMessages(dataDir)).some(
-      (m) => m.artistStatus === 'pending' || m.replyStatus === 'pending',
-    );
+    const pending = (await readMessages(dataDir)).some(undelivered);
     if (!pending) return true;
     if (Date.now() > deadline) return false;
     await sleep(250);

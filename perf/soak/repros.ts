@@ -21,6 +21,7 @@ export function defaultLimitsEnv(): Record<string, string> {
     CONTACT_NETWORK_LIMIT: String(defaults.CONTACT_NETWORK_LIMIT),
     CONTACT_GLOBAL_LIMIT: String(defaults.CONTACT_GLOBAL_LIMIT),
     AUTO_REPLY_HOURLY_LIMIT: String(defaults.AUTO_REPLY_HOURLY_LIMIT),
+    ARTIST_MAILS_PER_HOUR: String(defaults.ARTIST_MAILS_PER_HOUR),
   };
 }
 
@@ -72,6 +73,18 @@ function parseRaw(raw: string): Answer {
 /** Replays every known attack; `dataDir` is the server's, to read back what it stored. */
 export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDir: string): Promise<Row[]> {
   const rows: Row[] = [];
+
+  // 4. The auto-reply greeted whoever the visitor named, at whatever address they typed. First,
+  // so that no flood below has spent the hourly cap on auto-replies.
+  const spam = { name: 'Win $$$ at http://spam.example/1', email: 'victim@example.test', lang: 'en' };
+  await post(server, '192.0.2.150', { ...spam, message: 'Visit http://spam.example/2' });
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && !peer.received.some((mail) => mail.recipients.includes(spam.email))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const toVictim = peer.received.find((mail) => mail.recipients.includes(spam.email));
+  const carried = !toVictim ? 'no auto-reply arrived' : /spam\.example|Win|\$\$\$/.test(toVictim.raw) ? 'yes' : 'no';
+  rows.push(judged(SCENARIO, "auto-reply carries the visitor's text", carried, 'no', carried === 'no'));
 
   // 1. A NUL cut the stored message short after the visitor was told it arrived.
   const nulCases = ['before\u0000after: rest', '\u0000starts with NUL', 'lone \ud800 surrogate'];
@@ -140,16 +153,19 @@ export async function runKnownAttacks(server: SoakServer, peer: SmtpPeer, dataDi
     ),
   );
 
-  // 4. The auto-reply greeted whoever the visitor named, at whatever address they typed.
-  const spam = { name: 'Win $$$ at http://spam.example/1', email: 'victim@example.test', lang: 'en' };
-  await post(server, '192.0.2.150', { ...spam, message: 'Visit http://spam.example/2' });
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && !peer.received.some((mail) => mail.recipients.includes(spam.email))) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const toVictim = peer.received.find((mail) => mail.recipients.includes(spam.email));
-  const carried = !toVictim ? 'no auto-reply arrived' : /spam\.example|Win|\$\$\$/.test(toVictim.raw) ? 'yes' : 'no';
-  rows.push(judged(SCENARIO, "auto-reply carries the visitor's text", carried, 'no', carried === 'no'));
+  // 3c. Every message the floods got through was one mail in the artist's inbox.
+  const { ARTIST_MAILS_PER_HOUR: budget } = loadConfig({});
+  const stored = await readMessages(dataDir);
+  const single = stored.filter((m) => !m.artistDigest).length;
+  rows.push(
+    judged(
+      SCENARIO,
+      `the artist's mails for the ${stored.length} messages stored so far`,
+      `${single} single, ${stored.length - single} held for the digest`,
+      `≤ ${budget} single (ARTIST_MAILS_PER_HOUR)`,
+      single <= budget,
+    ),
+  );
 
   // 5. A trailing-slash redirect kept a leading backslash: browsers resolve /\host off-site.
   const redirect = parseRaw(

@@ -186,6 +186,12 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
           .code(200)
           .send({ success: true, duplicate: true, message: ALREADY_RECEIVED, autoReplyStatus } satisfies Answer);
       }
+      if (stored.message.artistStatus === 'held') {
+        request.log.info(
+          { messageId: stored.message.id, digestAt: new Date(stored.message.nextAttemptAt).toISOString() },
+          'mail to the artist held for the next digest: ARTIST_MAILS_PER_HOUR single mails went out this hour',
+        );
+      }
       opened.outbox.notify();
       return reply.code(202).send({ success: true, message: 'Message received.', autoReplyStatus } satisfies Answer);
     },

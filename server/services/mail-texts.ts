@@ -1,5 +1,5 @@
 /**
- * The texts of the mails, per language: the artist's notification and the auto-reply.
+ * The texts of the mails, per language: the artist's notification and digest, and the auto-reply.
  *
  * The auto-reply goes to an address anyone can type into the form, so it carries nothing the
  * visitor wrote (not even the name): otherwise the form would mail a stranger's text, in the
@@ -45,4 +45,27 @@ export const ARTIST_NOTIFICATION = {
   intro: 'Nova mensagem pelo formulário de contato do site.',
   labels: { name: 'Nome', email: 'E-mail', lang: 'Idioma', date: 'Data', message: 'Mensagem' },
   replyHint: 'Responda a este e-mail para escrever direto para quem enviou.',
+};
+
+/**
+ * The digest of messages held past the hourly budget of single mails. It has no visitor's
+ * Reply-To (it holds many), so each entry names the address to write to; its subject holds
+ * only a count.
+ */
+export const ARTIST_DIGEST = {
+  subject: (count: number) =>
+    count === 1
+      ? '1 mensagem do site (retida durante um excesso de envios)'
+      : `${count} mensagens do site (retidas durante um excesso de envios)`,
+  intro:
+    'Chegaram mais mensagens pelo formulário do que o limite de e-mails avulsos por hora: ' +
+    'estas foram guardadas e vêm juntas neste resumo.',
+  replyHint: 'Responder a este e-mail não chega a quem escreveu: escreva para o endereço em "Responder para".',
+  heading: (id: number, position: number, count: number) => `=== Mensagem #${id} (${position} de ${count}) ===`,
+  replyTo: 'Responder para',
+  waiting: (count: number) =>
+    count === 1
+      ? 'Ainda aguarda 1 mensagem, que vem no próximo resumo.'
+      : `Ainda aguardam ${count} mensagens, que vêm nos próximos resumos.`,
+  listHint: '`npm run messages` lista todas as mensagens, com o estado de cada uma.',
 };

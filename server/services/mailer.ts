@@ -1,17 +1,20 @@
 /**
  * Sends the mails of a contact message: the notification to the artist (reply-to the
- * visitor) and the auto-reply to the visitor, in their language, with the streaming links.
+ * visitor) and the auto-reply to the visitor, in their language, with the streaming links;
+ * and the digest of the messages held past the artist's hourly budget of single mails.
  * Over SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under
  * DATA_DIR/outbox/ (the embedded default) and the log says where.
  *
  * Every header value goes through nodemailer's address and header encoding, and the
  * visitor's name and address were already refused if they held control characters, so no
- * input can add a header or a recipient. Bodies are plain text only.
+ * input can add a header or a recipient. Bodies are plain text only; in a digest, each
+ * message's text is indented, so no text can pass for the start of another entry.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { ARTIST_NOTIFICATION, AUTO_REPLY } from './mail-texts.ts';
+import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
 
 export interface MailerOptions {
@@ -28,11 +31,44 @@ export interface MailerOptions {
 export interface Mailer {
   sendToArtist(message: StoredMessage): Promise<void>;
   sendAutoReply(message: StoredMessage): Promise<void>;
+  /** One mail to the artist listing `messages`, and how many more are `waiting` for a later digest. */
+  sendDigest(messages: readonly StoredMessage[], waiting: number): Promise<void>;
   close(): void;
 }
 
 /** The host part of the From address, for Message-IDs. */
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'localhost';
+
+/** A message's sender, language and date, one labelled line each, as the artist reads them. */
+function senderLines(message: StoredMessage, emailLabel: string): string[] {
+  const { labels } = ARTIST_NOTIFICATION;
+  return [
+    `${labels.name}: ${message.name}`,
+    `${emailLabel}: ${message.email}`,
+    `${labels.lang}: ${message.lang}`,
+    `${labels.date}: ${message.createdAt}`,
+  ];
+}
+
+/** The digest's text: each message under its own heading, its text indented. */
+function digestText(messages: readonly StoredMessage[], waiting: number): string {
+  const entries = messages.flatMap((message, index) => [
+    ARTIST_DIGEST.heading(message.id, index + 1, messages.length),
+    ...senderLines(message, ARTIST_DIGEST.replyTo),
+    `${ARTIST_NOTIFICATION.labels.message}:`,
+    message.message.replace(/^/gm, '    '),
+    '',
+  ]);
+  return [
+    ARTIST_DIGEST.intro,
+    ARTIST_DIGEST.replyHint,
+    '',
+    ...entries,
+    '--',
+    ...(waiting > 0 ? [ARTIST_DIGEST.waiting(waiting)] : []),
+    ARTIST_DIGEST.listHint,
+  ].join('\n');
+}
 
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
@@ -51,7 +87,6 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async sendToArtist(message) {
-      const { labels } = ARTIST_NOTIFICATION;
       await send(
         {
           from: options.mailFrom,
@@ -63,12 +98,9 @@ export function createMailer(options: MailerOptions): Mailer {
           text: [
             ARTIST_NOTIFICATION.intro,
             '',
-            `${labels.name}: ${message.name}`,
-            `${labels.email}: ${message.email}`,
-            `${labels.lang}: ${message.lang}`,
-            `${labels.date}: ${message.createdAt}`,
+            ...senderLines(message, ARTIST_NOTIFICATION.labels.email),
             '',
-            `${labels.message}:`,
+            `${ARTIST_NOTIFICATION.labels.message}:`,
             message.message,
             '',
             '--',
@@ -101,6 +133,24 @@ export function createMailer(options: MailerOptions): Mailer {
           ].join('\n'),
         },
         `${message.id}-reply.eml`,
+      );
+    },
+
+    async sendDigest(messages, waiting) {
+      // The same messages give the same id, so a digest resent after a crash is recognised as one.
+      const key = `${messages[0]?.id ?? 0}-${createHash('sha256')
+        .update(messages.map((message) => message.id).join(','))
+        .digest('hex')
+        .slice(0, 12)}`;
+      await send(
+        {
+          from: options.mailFrom,
+          to: options.mailTo,
+          subject: ARTIST_DIGEST.subject(messages.length),
+          messageId: `<contact-digest-${key}@${domain}>`,
+          text: digestText(messages, waiting),
+        },
+        `digest-${key}.eml`,
       );
     },
 

@@ -5,6 +5,10 @@
  * visitor, with attempts, last error and when to try next) and a lease, so that with several
  * server instances on one database each delivery is attempted by one of them at a time.
  *
+ * The artist gets at most `artistMailsPerHour` single mails in any hour: past it, a message is
+ * still stored, but its mail to the artist is held for a digest (one mail listing many), sent
+ * at the next wall-clock multiple of `digestIntervalMs` (a slot every instance computes alike).
+ *
  * Two engines: SQLite in DATA_DIR (the embedded default, `stores/sqlite-store.ts`) and
  * PostgreSQL when DATABASE_URL is set (`stores/postgres-store.ts`). Both pass one test suite.
  */
@@ -22,6 +26,8 @@ export interface NewMessage {
 
 /** 'failed': refused for good, or still failing after the last attempt allowed (last_error says why). */
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+/** 'held': past the hourly budget of single mails, it waits for a digest (nextAttemptAt is its slot). */
+export type ArtistStatus = DeliveryStatus | 'held';
 export type ReplyStatus = DeliveryStatus | 'skipped';
 /** The two mails of a message: to the artist, and the auto-reply. */
 export type MailPart = 'artist' | 'reply';
@@ -29,7 +35,9 @@ export type MailPart = 'artist' | 'reply';
 export interface StoredMessage extends NewMessage {
   id: number;
   createdAt: string;
-  artistStatus: DeliveryStatus;
+  artistStatus: ArtistStatus;
+  /** The mail to the artist goes (or went) in a digest, not on its own. */
+  artistDigest: boolean;
   replyStatus: ReplyStatus;
   attempts: number;
   lastError: string | null;
@@ -43,6 +51,10 @@ export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The window of the cap on auto-replies to everyone together. */
 export const AUTO_REPLY_CAP_WINDOW_MS = 60 * 60 * 1000;
+/** The window of the budget of single mails to the artist. */
+export const ARTIST_MAIL_WINDOW_MS = 60 * 60 * 1000;
+/** How often a digest may go, by default: four an hour. */
+export const DEFAULT_DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 /** The longest a last error is kept. */
 export const LAST_ERROR_MAX = 500;
 
@@ -59,6 +71,12 @@ export interface AddResult {
   replySkipped?: ReplySkipReason;
 }
 
+/** The held messages one instance claimed for a digest, and how many others still wait. */
+export interface DigestClaim {
+  messages: StoredMessage[];
+  waiting: number;
+}
+
 export interface MessageStoreOptions {
   /** Auto-replies to everyone together in any hour; past it, messages are stored without one. */
   autoRepliesPerHour?: number;
@@ -71,21 +89,39 @@ export interface MessageStoreOptions {
   takeOverLeases?: boolean;
   /** The site's own addresses (MAIL_TO, MAIL_FROM): a form naming one of them gets no auto-reply. */
   ownAddresses?: readonly string[];
+  /** Single mails to the artist in any hour; past it, new messages are held for a digest (default: no limit). */
+  artistMailsPerHour?: number;
+  /** Digests go at wall-clock multiples of this (default DEFAULT_DIGEST_INTERVAL_MS). */
+  digestIntervalMs?: number;
 }
 
 export interface MessageStore {
-  /** Stores a message durably; a duplicate of a recent one returns that one instead. */
+  /**
+   * Stores a message durably; a duplicate of a recent one returns that one instead. Past the
+   * budget of single mails (those sent in the last hour and those still pending), its mail to
+   * the artist is held for the next digest slot.
+   */
   add(message: NewMessage, now?: number): Promise<AddResult>;
   /**
    * Claims up to `limit` messages whose next attempt is due and that no one holds: each is
    * leased to the caller until `now + leaseMs` (or until `release`), so no other instance
-   * delivers it meanwhile. A crashed holder's lease simply runs out.
+   * delivers it meanwhile. A crashed holder's lease simply runs out. A message held for a
+   * digest is not claimed here (its auto-reply goes once the digest is sent or given up).
    */
   claimDue(now: number, limit: number, leaseMs: number): Promise<StoredMessage[]>;
-  /** When the next delivery may be claimed, or null when everything is delivered. */
+  /**
+   * Claims the oldest `limit` held messages whose slot has come, for one digest, and moves the
+   * others to the next slot, all at once across instances: a slot has at most one digest, and
+   * no message is in two. The claimed ones are leased as `claimDue` does; should the holder
+   * die, they wait for the first slot after the lease.
+   */
+  claimDigest(now: number, limit: number, leaseMs: number): Promise<DigestClaim>;
+  /** When the next delivery or digest may be claimed, or null when everything is delivered. */
   nextDue(): Promise<number | null>;
   /** The artist has the message (delivered_at is set). */
   markArtistSent(id: number, now?: number): Promise<void>;
+  /** The artist has these messages in a digest; their auto-replies are due now and the leases given up. */
+  markDigestSent(ids: readonly number[], now?: number): Promise<void>;
   markReplySent(id: number): Promise<void>;
   /**
    * Records a failed attempt (attempts + 1, the error, when to try next) and gives up the
@@ -108,6 +144,12 @@ export function fingerprint(message: NewMessage): string {
     .digest('hex');
 }
 
+/**
+ * The messages with a mail still to send, in either engine's SQL: the predicate of their
+ * `messages_due` index, which every query for due messages repeats so that it uses the index.
+ */
+export const DUE = "(artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending')";
+
 /** A database row, in either engine (the column names are the same). */
 export interface MessageRow {
   id: number;
@@ -116,7 +158,9 @@ export interface MessageRow {
   email: string;
   message: string;
   lang: Lang;
-  artist_status: DeliveryStatus;
+  artist_status: ArtistStatus;
+  /** 0 or 1 in SQLite, a boolean in PostgreSQL. */
+  artist_digest: number | boolean;
   reply_status: ReplyStatus;
   attempts: number;
   last_error: string | null;
@@ -132,6 +176,7 @@ export const toMessage = (row: MessageRow): StoredMessage => ({
   message: row.message,
   lang: row.lang,
   artistStatus: row.artist_status,
+  artistDigest: Boolean(row.artist_digest),
   replyStatus: row.reply_status,
   attempts: row.attempts,
   lastError: row.last_error,
@@ -154,3 +199,7 @@ export function replySkipReason(
   if (addressRepliedToday) return 'address-replied-today';
   return repliesLastHour >= autoRepliesPerHour ? 'hourly-cap' : undefined;
 }
+
+/** The first digest slot strictly after `now`: a wall-clock multiple of the interval. */
+export const digestSlotAfter = (now: number, intervalMs: number): number =>
+  (Math.floor(now / intervalMs) + 1) * intervalMs;

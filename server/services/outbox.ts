@@ -8,10 +8,22 @@
  * instances on one database never send the same mail at once; if an instance dies mid-send,
  * its lease runs out and another one finishes the job (that one mail may then go twice).
  * Closing waits for the delivery in progress to be recorded.
+ *
+ * Messages held past the artist's hourly budget of single mails go in digests: at each slot
+ * (a wall-clock multiple of `digestIntervalMs`) one instance claims up to
+ * `digestMaxMessages` of them and sends one mail; a digest that fails counts as an attempt
+ * of each of its messages and is retried at the first slot after the backoff, so the artist
+ * never gets more than one digest a slot. Their auto-replies go once the digest is sent.
  */
-import { describeFailure } from './delivery-failure.ts';
+import { describeFailure, type DeliveryFailure } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
-import type { MailPart, MessageStore, StoredMessage } from './message-store.ts';
+import {
+  digestSlotAfter,
+  type DigestClaim,
+  type MailPart,
+  type MessageStore,
+  type StoredMessage,
+} from './message-store.ts';
 
 export interface OutboxOptions {
   store: MessageStore;
@@ -29,6 +41,9 @@ export interface OutboxOptions {
   idleCheckMs?: number;
   /** How long a claimed message is ours: longer than any SMTP exchange takes. */
   leaseMs?: number;
+  /** The digest slots' interval (as the store's) and the most messages one digest lists. */
+  digestIntervalMs: number;
+  digestMaxMessages: number;
 }
 
 export interface Outbox {
@@ -64,6 +79,15 @@ const MAILS: readonly {
   },
 ];
 
+const DIGEST_LABEL = 'digest to the artist';
+
+/** What a failed mail means for its message: the reason to record, and whether it is given up. */
+function judgeFailure(label: string, failure: DeliveryFailure, attempts: number, maxAttempts: number) {
+  if (failure.permanent) return { givenUp: true, reason: `${label} refused for good: ${failure.summary}` };
+  const givenUp = attempts >= maxAttempts;
+  return { givenUp, reason: `${givenUp ? `gave up after ${attempts} attempts: ` : ''}${label}: ${failure.summary}` };
+}
+
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, ±20 % jitter. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
   const delay = Math.min(maxMs, baseMs * 2 ** attempts);
@@ -93,16 +117,15 @@ export function startOutbox(options: OutboxOptions): Outbox {
         await mail.sent(store, message.id);
       } catch (error) {
         const failure = describeFailure(error);
+        const judged = judgeFailure(mail.label, failure, message.attempts + 1, options.maxAttempts);
+        reasons.push(judged.reason);
         if (failure.permanent) {
           // Refused for good: this mail ends here, the other one is still sent.
           givenUp.push(mail.part);
-          reasons.push(`${mail.label} refused for good: ${failure.summary}`);
           continue;
         }
-        const attempts = message.attempts + 1;
-        retry = attempts < options.maxAttempts;
+        retry = !judged.givenUp;
         if (!retry) givenUp.push(...due.slice(index).map((left) => left.part));
-        reasons.push(`${retry ? '' : `gave up after ${attempts} attempts: `}${mail.label}: ${failure.summary}`);
         break;
       }
     }
@@ -124,10 +147,42 @@ export function startOutbox(options: OutboxOptions): Outbox {
     );
   }
 
+  async function deliverDigest({ messages, waiting }: DigestClaim): Promise<void> {
+    const messageIds = messages.map((message) => message.id);
+    try {
+      await mailer.sendDigest(messages, waiting);
+      await store.markDigestSent(messageIds);
+      log.info({ messageIds, waiting }, 'digest delivered to the artist');
+    } catch (error) {
+      const failure = describeFailure(error);
+      const now = Date.now();
+      for (const message of messages) {
+        const judged = judgeFailure(DIGEST_LABEL, failure, message.attempts + 1, options.maxAttempts);
+        // Retried at a slot, never between two: the artist still gets one digest a slot at most.
+        // Given up, the auto-reply is due at once.
+        const next = judged.givenUp
+          ? now
+          : digestSlotAfter(
+              now + backoffMs(message.attempts, options.retryBaseMs, options.retryMaxMs),
+              options.digestIntervalMs,
+            );
+        await store
+          .markFailed(message.id, judged.reason, next, judged.givenUp ? ['artist'] : [])
+          .catch(() => undefined);
+      }
+      log.warn({ messageIds, reason: failure.summary }, 'digest to the artist failed (npm run messages shows it)');
+    }
+  }
+
   // One message claimed at a time: a lease then covers only the mail being sent, never
   // messages waiting their turn behind it (another instance may send those meanwhile).
   async function drain(): Promise<void> {
     while (!isClosed()) {
+      const digest = await store.claimDigest(Date.now(), options.digestMaxMessages, leaseMs);
+      if (digest.messages.length > 0) {
+        await deliverDigest(digest);
+        continue;
+      }
       const [message] = await store.claimDue(Date.now(), 1, leaseMs);
       if (!message) {
         if (!isWanted()) return;

@@ -7,8 +7,12 @@
  */
 import pg from 'pg';
 import {
+  ARTIST_MAIL_WINDOW_MS,
   AUTO_REPLY_CAP_WINDOW_MS,
   AUTO_REPLY_WINDOW_MS,
+  DEFAULT_DIGEST_INTERVAL_MS,
+  digestSlotAfter,
+  DUE,
   DUPLICATE_WINDOW_MS,
   fingerprint,
   LAST_ERROR_MAX,
@@ -48,13 +52,19 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE messages ADD COLUMN reply_key TEXT;
    UPDATE messages SET reply_key = lower(email);
    CREATE INDEX messages_reply_key ON messages (reply_key, created_ms);`,
+  // Mails to the artist held for a digest: still due, and told apart from single mails when
+  // counting those of the last hour.
+  `ALTER TABLE messages ADD COLUMN artist_digest BOOLEAN NOT NULL DEFAULT false;
+   DROP INDEX messages_due;
+   CREATE INDEX messages_due ON messages (next_attempt_at)
+     WHERE artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending';
+   CREATE INDEX messages_artist_mails ON messages (artist_status, artist_digest, delivered_at);`,
 ];
 
-/** Advisory lock keys: one for migrating, one for adding messages. */
+/** Advisory lock keys: one for migrating, one for adding messages, one for claiming a digest. */
 const MIGRATION_LOCK = 7_316_001;
 const ADD_LOCK = 7_316_002;
-
-const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
+const DIGEST_LOCK = 7_316_003;
 
 /** BIGINT columns come back as numbers (milliseconds and ids stay far below 2^53), for this pool only. */
 const types = new pg.TypeOverrides();
@@ -66,6 +76,8 @@ types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
  */
 export async function openPostgresStore(url: string, options: MessageStoreOptions = {}): Promise<MessageStore> {
   const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  const artistMailsPerHour = options.artistMailsPerHour ?? Number.POSITIVE_INFINITY;
+  const digestIntervalMs = options.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
   const own = ownMailboxes(options);
   const pool = new pg.Pool({
     connectionString: url,
@@ -128,10 +140,21 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
           )
         ).rows[0] ?? { count: 0 };
         const replySkipped = replySkipReason(own.has(mailbox), (replied.rowCount ?? 0) > 0, count, autoRepliesPerHour);
+        const held =
+          Number.isFinite(artistMailsPerHour) &&
+          ((
+            await client.query<{ count: number }>(
+              `SELECT ((SELECT COUNT(*) FROM messages WHERE artist_status = 'pending')
+                    + (SELECT COUNT(*) FROM messages
+                       WHERE artist_status = 'sent' AND NOT artist_digest AND delivered_at >= $1))::int AS count`,
+              [new Date(now - ARTIST_MAIL_WINDOW_MS).toISOString()],
+            )
+          ).rows[0]?.count ?? 0) >= artistMailsPerHour;
         const [inserted] = (
           await client.query<MessageRow>(
-            `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+            `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key,
+                                   artist_status, artist_digest)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
             [
               new Date(now).toISOString(),
               now,
@@ -141,8 +164,10 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
               message.lang,
               print,
               replySkipped ? 'skipped' : 'pending',
-              now,
+              held ? digestSlotAfter(now, digestIntervalMs) : now,
               mailbox,
+              held ? 'held' : 'pending',
+              held,
             ],
           )
         ).rows;
@@ -153,16 +178,52 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
       const claimed = await rows(
         `UPDATE messages SET lease_until = $1
          WHERE id IN (SELECT id FROM messages
-                      WHERE ${PENDING} AND next_attempt_at <= $2 AND (lease_until IS NULL OR lease_until <= $2)
+                      WHERE ${DUE} AND artist_status != 'held' AND next_attempt_at <= $2
+                        AND (lease_until IS NULL OR lease_until <= $2)
                       ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [now + leaseMs, now, limit],
       );
       return claimed.map(toMessage).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
     },
+    async claimDigest(now, limit, leaseMs) {
+      const due = await pool.query(
+        "SELECT 1 FROM messages WHERE artist_status = 'held' AND next_attempt_at <= $1 LIMIT 1",
+        [now],
+      );
+      if (due.rowCount === 0) return { messages: [], waiting: 0 };
+      return inTransaction(async (client) => {
+        // One claim at a time across every instance: the first takes the slot's digest and
+        // moves the rest on, so the next finds nothing due until the following slot.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [DIGEST_LOCK]);
+        const claimed = (
+          await client.query<MessageRow>(
+            `UPDATE messages SET lease_until = $1, next_attempt_at = $2
+             WHERE id IN (SELECT id FROM messages
+                          WHERE artist_status = 'held' AND next_attempt_at <= $3
+                            AND (lease_until IS NULL OR lease_until <= $3)
+                          ORDER BY next_attempt_at, id LIMIT $4)
+             RETURNING *`,
+            [now + leaseMs, digestSlotAfter(now + leaseMs, digestIntervalMs), now, limit],
+          )
+        ).rows
+          .map(toMessage)
+          .sort((a, b) => a.id - b.id);
+        await client.query(
+          "UPDATE messages SET next_attempt_at = $1 WHERE artist_status = 'held' AND next_attempt_at <= $2",
+          [digestSlotAfter(now, digestIntervalMs), now],
+        );
+        const { count } = (
+          await client.query<{ count: number }>(
+            "SELECT COUNT(*)::int AS count FROM messages WHERE artist_status = 'held'",
+          )
+        ).rows[0] ?? { count: 0 };
+        return { messages: claimed, waiting: count - claimed.length };
+      });
+    },
     async nextDue() {
       const result = await pool.query<{ at: number | null }>(
-        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${PENDING}`,
+        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${DUE}`,
       );
       return result.rows[0]?.at ?? null;
     },
@@ -171,6 +232,13 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
         new Date(now).toISOString(),
         id,
       ]);
+    },
+    async markDigestSent(ids, now = Date.now()) {
+      await pool.query(
+        `UPDATE messages SET artist_status = 'sent', delivered_at = $1, next_attempt_at = $2, lease_until = NULL
+         WHERE id = ANY($3::bigint[])`,
+        [new Date(now).toISOString(), now, ids],
+      );
     },
     async markReplySent(id) {
       await pool.query("UPDATE messages SET reply_status = 'sent' WHERE id = $1", [id]);

@@ -6,8 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
+  ARTIST_MAIL_WINDOW_MS,
   AUTO_REPLY_CAP_WINDOW_MS,
   AUTO_REPLY_WINDOW_MS,
+  DEFAULT_DIGEST_INTERVAL_MS,
+  digestSlotAfter,
+  DUE,
   DUPLICATE_WINDOW_MS,
   fingerprint,
   LAST_ERROR_MAX,
@@ -52,13 +56,20 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE messages ADD COLUMN reply_key TEXT;
    UPDATE messages SET reply_key = lower(email);
    CREATE INDEX messages_reply_key ON messages (reply_key, created_ms);`,
+  // Mails to the artist held for a digest: still due, and told apart from single mails when
+  // counting those of the last hour.
+  `ALTER TABLE messages ADD COLUMN artist_digest INTEGER NOT NULL DEFAULT 0;
+   DROP INDEX messages_due;
+   CREATE INDEX messages_due ON messages (next_attempt_at)
+     WHERE artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending';
+   CREATE INDEX messages_artist_mails ON messages (artist_status, artist_digest, delivered_at);`,
 ];
-
-const PENDING = "(artist_status = 'pending' OR reply_status = 'pending')";
 
 /** Opens (creating if needed) `messages.db` in `dataDir` and brings its schema up to date. */
 export function openSqliteStore(dataDir: string, options: MessageStoreOptions = {}): MessageStore {
   const autoRepliesPerHour = options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY;
+  const artistMailsPerHour = options.artistMailsPerHour ?? Number.POSITIVE_INFINITY;
+  const digestIntervalMs = options.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
   const own = ownMailboxes(options);
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
@@ -66,7 +77,13 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
   );
   migrate(db);
-  if (options.takeOverLeases) db.exec('UPDATE messages SET lease_until = NULL WHERE lease_until IS NOT NULL');
+  if (options.takeOverLeases) {
+    // A digest claimed before the crash goes at the next slot rather than after its lease.
+    db.prepare("UPDATE messages SET next_attempt_at = ? WHERE artist_status = 'held' AND lease_until IS NOT NULL").run(
+      digestSlotAfter(Date.now(), digestIntervalMs),
+    );
+    db.exec('UPDATE messages SET lease_until = NULL WHERE lease_until IS NOT NULL');
+  }
 
   const findDuplicate = db.prepare(
     'SELECT * FROM messages WHERE fingerprint = ? AND created_ms >= ? ORDER BY id DESC LIMIT 1',
@@ -77,21 +94,43 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   const recentReplies = db.prepare(
     "SELECT COUNT(*) AS count FROM messages WHERE created_ms >= ? AND reply_status != 'skipped'",
   );
+  const singleArtistMails = db.prepare(
+    `SELECT (SELECT COUNT(*) FROM messages WHERE artist_status = 'pending')
+          + (SELECT COUNT(*) FROM messages WHERE artist_status = 'sent' AND artist_digest = 0 AND delivered_at >= ?) AS count`,
+  );
   const insert = db.prepare(
-    `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key,
+                           artist_status, artist_digest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
   const claim = db.prepare(
     `UPDATE messages SET lease_until = ?
-     WHERE id IN (SELECT id FROM messages WHERE ${PENDING} AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+     WHERE id IN (SELECT id FROM messages WHERE ${DUE} AND artist_status != 'held' AND next_attempt_at <= ?
+                    AND (lease_until IS NULL OR lease_until <= ?)
                   ORDER BY next_attempt_at, id LIMIT ?)
      RETURNING *`,
   );
+  const heldDue = db.prepare("SELECT 1 FROM messages WHERE artist_status = 'held' AND next_attempt_at <= ? LIMIT 1");
+  const claimHeld = db.prepare(
+    `UPDATE messages SET lease_until = ?, next_attempt_at = ?
+     WHERE id IN (SELECT id FROM messages WHERE artist_status = 'held' AND next_attempt_at <= ?
+                    AND (lease_until IS NULL OR lease_until <= ?)
+                  ORDER BY next_attempt_at, id LIMIT ?)
+     RETURNING *`,
+  );
+  const postponeHeld = db.prepare(
+    "UPDATE messages SET next_attempt_at = ? WHERE artist_status = 'held' AND next_attempt_at <= ?",
+  );
+  const countHeld = db.prepare("SELECT COUNT(*) AS count FROM messages WHERE artist_status = 'held'");
   const nextDueStatement = db.prepare(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${PENDING}`,
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM messages WHERE ${DUE}`,
   );
   const getStatement = db.prepare('SELECT * FROM messages WHERE id = ?');
   const artistSent = db.prepare("UPDATE messages SET artist_status = 'sent', delivered_at = ? WHERE id = ?");
+  const digestSent = db.prepare(
+    `UPDATE messages SET artist_status = 'sent', delivered_at = ?, next_attempt_at = ?, lease_until = NULL
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  );
   const replySent = db.prepare("UPDATE messages SET reply_status = 'sent' WHERE id = ?");
   const failed = db.prepare(
     `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL,
@@ -104,19 +143,28 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
 
   const row = (value: unknown) => value as MessageRow | undefined;
 
+  /** Runs `work` in a write transaction: other processes on the file wait for it. */
+  function inTransaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
   return {
     async add(message, now = Date.now()) {
       const print = fingerprint(message);
       const mailbox = mailboxKey(message.email);
-      // The duplicate check, both auto-reply decisions and the insert happen in one
+      // The duplicate check, the auto-reply and budget decisions and the insert happen in one
       // transaction, so two racing requests cannot both pass the checks.
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      return inTransaction(() => {
         const existing = row(findDuplicate.get(print, now - DUPLICATE_WINDOW_MS));
-        if (existing) {
-          db.exec('COMMIT');
-          return { message: toMessage(existing), duplicate: true };
-        }
+        if (existing) return { message: toMessage(existing), duplicate: true };
         const { count } = recentReplies.get(now - AUTO_REPLY_CAP_WINDOW_MS) as { count: number };
         const replySkipped = replySkipReason(
           own.has(mailbox),
@@ -124,6 +172,10 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
           count,
           autoRepliesPerHour,
         );
+        const held =
+          Number.isFinite(artistMailsPerHour) &&
+          (singleArtistMails.get(new Date(now - ARTIST_MAIL_WINDOW_MS).toISOString()) as { count: number }).count >=
+            artistMailsPerHour;
         const inserted = row(
           insert.get(
             new Date(now).toISOString(),
@@ -134,25 +186,45 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
             message.lang,
             print,
             replySkipped ? 'skipped' : 'pending',
-            now,
+            held ? digestSlotAfter(now, digestIntervalMs) : now,
             mailbox,
+            held ? 'held' : 'pending',
+            held ? 1 : 0,
           ),
         ) as MessageRow;
-        db.exec('COMMIT');
         return { message: toMessage(inserted), duplicate: false, ...(replySkipped && { replySkipped }) };
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
+      });
     },
     async claimDue(now, limit, leaseMs) {
       return (claim.all(now + leaseMs, now, now, limit) as unknown as MessageRow[])
         .map(toMessage)
         .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
     },
+    async claimDigest(now, limit, leaseMs) {
+      if (heldDue.get(now) === undefined) return { messages: [], waiting: 0 };
+      return inTransaction(() => {
+        const claimed = (
+          claimHeld.all(
+            now + leaseMs,
+            digestSlotAfter(now + leaseMs, digestIntervalMs),
+            now,
+            now,
+            limit,
+          ) as unknown as MessageRow[]
+        )
+          .map(toMessage)
+          .sort((a, b) => a.id - b.id);
+        postponeHeld.run(digestSlotAfter(now, digestIntervalMs), now);
+        const { count } = countHeld.get() as { count: number };
+        return { messages: claimed, waiting: count - claimed.length };
+      });
+    },
     nextDue: async () => (nextDueStatement.get() as { at: number | null }).at,
     markArtistSent: async (id, now = Date.now()) => {
       artistSent.run(new Date(now).toISOString(), id);
+    },
+    markDigestSent: async (ids, now = Date.now()) => {
+      digestSent.run(new Date(now).toISOString(), now, JSON.stringify(ids));
     },
     markReplySent: async (id) => {
       replySent.run(id);

@@ -86,6 +86,7 @@ describe('headers built from the visitor', () => {
           ...result.message,
           createdAt: new Date(0).toISOString(),
           artistStatus: 'pending',
+          artistDigest: false,
           replyStatus: 'pending',
           attempts: 0,
           lastError: null,

@@ -196,6 +196,69 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect((await b.claimDue(65_000, 10, 60_000)).map((m) => m.id).sort()).toEqual([...ids].sort());
   });
 
+  it('holds the mail to the artist past the hourly budget of single mails, across instances', async () => {
+    const [a, b] = await open({ artistMailsPerHour: 2, digestIntervalMs: 1_000 });
+    const added = [];
+    for (let n = 0; n < 4; n += 1) added.push((await (n % 2 ? a : b).add(message(n), 1_500 + n)).message);
+    expect(added.map((m) => m.artistStatus)).toEqual(['pending', 'pending', 'held', 'held']);
+    // Held for the next slot, auto-reply included: claimed only for a digest.
+    expect(added[2]).toMatchObject({ artistDigest: true, nextAttemptAt: 2_000, replyStatus: 'pending' });
+    const ids = added.map((m) => m.id);
+    expect((await a.claimDue(5_000, 10, 60_000)).map((m) => m.id)).toEqual(ids.slice(0, 2));
+    await a.markArtistSent(ids[0] ?? 0, 1_600);
+    await a.markArtistSent(ids[1] ?? 0, 1_700);
+    // Single mails sent in the last hour still count...
+    expect((await b.add(message(5), 1_800)).message.artistStatus).toBe('held');
+    const anHourOn = 1_600 + 60 * 60 * 1000 + 1;
+    expect((await b.add(message(6), anHourOn)).message.artistStatus).toBe('pending');
+    expect((await a.add(message(7), anHourOn + 1)).message.artistStatus).toBe('held');
+    // ...mails given up and digests do not.
+    await a.markFailed(ids[1] ?? 0, 'gone', anHourOn, ['artist']);
+    const digest = await b.claimDigest(anHourOn + 2, 10, 60_000);
+    expect(digest).toMatchObject({ waiting: 1 });
+    expect(digest.messages.map((m) => m.id)).toEqual([ids[2], ids[3], expect.any(Number)]);
+    await b.markDigestSent(
+      digest.messages.map((m) => m.id),
+      anHourOn + 3,
+    );
+    expect((await a.add(message(8), anHourOn + 4)).message.artistStatus).toBe('pending');
+  });
+
+  it('gives each slot one digest of the oldest held messages, across instances, and the rest the next', async () => {
+    const [a, b] = await open({ artistMailsPerHour: 0, digestIntervalMs: 1_000 });
+    const ids = [];
+    for (let n = 0; n < 5; n += 1) ids.push((await (n % 2 ? a : b).add(message(n), 100 + n)).message.id);
+    expect(await a.nextDue()).toBe(1_000);
+    expect(await a.claimDigest(999, 3, 60_000)).toEqual({ messages: [], waiting: 0 });
+    const claims = await Promise.all([a.claimDigest(1_000, 3, 60_000), b.claimDigest(1_000, 3, 60_000)]);
+    const winner = claims.find((claim) => claim.messages.length > 0);
+    expect(winner?.messages.map((m) => m.id)).toEqual(ids.slice(0, 3));
+    expect(winner?.waiting).toBe(2);
+    expect(claims.filter((claim) => claim.messages.length === 0)).toHaveLength(1);
+    expect((await b.claimDigest(1_999, 3, 60_000)).messages).toEqual([]);
+    expect(await a.nextDue()).toBe(2_000);
+
+    await a.markDigestSent(ids.slice(0, 3), 1_500);
+    expect(await b.get(ids[0] ?? 0)).toMatchObject({
+      artistStatus: 'sent',
+      artistDigest: true,
+      deliveredAt: new Date(1_500).toISOString(),
+    });
+    // Their auto-replies are due at once; the other two are still held.
+    expect((await b.claimDue(1_500, 10, 60_000)).map((m) => m.id)).toEqual(ids.slice(0, 3));
+    const next = await b.claimDigest(2_000, 3, 60_000);
+    expect(next).toMatchObject({ waiting: 0 });
+    expect(next.messages.map((m) => m.id)).toEqual(ids.slice(3));
+
+    // A failed digest leaves its messages held, with the attempt counted...
+    await b.markFailed(ids[3] ?? 0, 'digest to the artist: SMTP 451', 3_000);
+    expect(await a.get(ids[3] ?? 0)).toMatchObject({ artistStatus: 'held', attempts: 1, nextAttemptAt: 3_000 });
+    expect((await a.claimDigest(3_000, 3, 60_000)).messages.map((m) => m.id)).toEqual([ids[3]]);
+    // ...and a holder that died leaves its digest to the first slot after the lease.
+    expect((await b.claimDigest(62_999, 3, 60_000)).messages).toEqual([]);
+    expect((await b.claimDigest(63_000, 3, 60_000)).messages.map((m) => m.id)).toEqual([ids[4]]);
+  });
+
   it('records delivery, failure and release', async () => {
     const [store] = await open();
     const { message: added } = await store.add(message(1), 1_000);
@@ -250,6 +313,23 @@ describe('opening SQLite after a crash', () => {
     await reader.close();
     const restarted = openSqliteStore(dir, { takeOverLeases: true });
     expect(await restarted.claimDue(3_000, 1, 600_000)).toHaveLength(1);
+    await restarted.close();
+  });
+
+  it('sends a digest claimed before the crash at the next slot, not after its lease', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+    folders.push(dir);
+    const options = { artistMailsPerHour: 0, digestIntervalMs: 1_000 };
+    const crashed = openSqliteStore(dir, options);
+    const { message: held } = await crashed.add(message(1), Date.now());
+    const slot = held.nextAttemptAt;
+    expect((await crashed.claimDigest(slot, 10, 600_000)).messages).toHaveLength(1);
+    await crashed.close();
+
+    const restarted = openSqliteStore(dir, { ...options, takeOverLeases: true });
+    const { nextAttemptAt } = (await restarted.get(held.id)) ?? { nextAttemptAt: 0 };
+    expect(nextAttemptAt).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect((await restarted.claimDigest(nextAttemptAt, 10, 600_000)).messages.map((m) => m.id)).toEqual([held.id]);
     await restarted.close();
   });
 });
