@@ -30,6 +30,7 @@ const SHAPE_PARAMETERS: readonly [string, Record<string, string>][] = [
   ['variables a number', { query: QUERY, variables: '1' }],
   ['variables a string', { query: QUERY, variables: '"x"' }],
   ['variables null', { query: QUERY, variables: 'null' }],
+  ['variables empty', { query: QUERY, variables: '' }],
   ['a mutation', { query: 'mutation { playlists { name } }' }],
   ['a subscription', { query: 'subscription { playlists { name } }' }],
   ['two operations, no operationName', { query: TWO_OPERATIONS }],
@@ -41,7 +42,9 @@ const SHAPE_PARAMETERS: readonly [string, Record<string, string>][] = [
 export const GRAPHQL_SHAPES: readonly { what: string; method: 'GET' | 'POST'; path: string; body?: string }[] =
   SHAPE_PARAMETERS.flatMap(([what, parameters]) => {
     const { variables, ...rest } = parameters;
-    const body = { ...rest, ...(variables !== undefined && { variables: JSON.parse(variables) as unknown }) };
+    // Over POST, variables that are no JSON text (the empty one) go as that string.
+    const posted = variables === '' ? '' : (JSON.parse(variables ?? 'null') as unknown);
+    const body = { ...rest, ...(variables !== undefined && { variables: posted }) };
     return [
       { what: `GET, ${what}`, method: 'GET' as const, path: getPath(parameters) },
       { what: `POST, ${what}`, method: 'POST' as const, path: '/graphql', body: JSON.stringify(body) },

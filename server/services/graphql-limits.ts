@@ -197,8 +197,9 @@ const isVariables = (variables: unknown) =>
  */
 export function requestQueryProblem(query: unknown): string | null {
   const { variables } = query as Record<string, unknown>;
-  // Empty is none, as Mercurius reads it.
-  if (typeof variables !== 'string' || variables === '') return null;
+  // An empty `variables=` is no JSON either: Mercurius would hand the empty string on to
+  // graphql-js, which throws on it.
+  if (typeof variables !== 'string') return null;
   try {
     return isVariables(JSON.parse(variables)) ? null : VARIABLES_PROBLEM;
   } catch {

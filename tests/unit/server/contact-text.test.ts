@@ -43,6 +43,8 @@ async function useStore(engine: string): Promise<void> {
     CONTACT_RATE_LIMIT: '100000',
     CONTACT_NETWORK_LIMIT: '100000',
     CONTACT_GLOBAL_LIMIT: '100000',
+    // Each accepted message is checked in its own mail, not in a digest.
+    ARTIST_MAILS_PER_HOUR: '100000',
     AUTO_REPLY_HOURLY_LIMIT: '0',
     ...(location.databaseUrl && { DATABASE_URL: location.databaseUrl }),
   });

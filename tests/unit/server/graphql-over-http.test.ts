@@ -101,6 +101,7 @@ describe('GET parameters and operations', () => {
     ['a number as variables', { query: PLAYLISTS, variables: '1' }, 400, 400, /"variables" must be an object/],
     ['a string as variables', { query: PLAYLISTS, variables: '"x"' }, 400, 400, /"variables" must be an object/],
     ['variables that are not JSON', { query: PLAYLISTS, variables: '{x' }, 400, 400, /must be a JSON object/],
+    ['empty variables', { query: PLAYLISTS, variables: '' }, 400, 400, /must be a JSON object/],
     ['a mutation', { query: 'mutation { playlists { name } }' }, 405, 405, /mutation operation from a POST/],
     ['a subscription', { query: 'subscription S { x }' }, 405, 405, /subscription operation from a POST/],
     ['two operations, no operationName', { query: TWO_OPERATIONS }, 200, 400, /Must provide operation name/],
