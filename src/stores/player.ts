@@ -201,6 +201,19 @@ export function createPlayer(parts: PlayerParts): Player {
     });
   }
 
+  /**
+   * What the lock screen says of playback, read back from the element like the rest of the
+   * state: 'playing' only once it fires `playing`, 'paused' once it fires `pause` (or is given a
+   * new source, which leaves it paused), and 'none' while no track is loaded into it (nothing
+   * chosen, a playlist only offered, an empty one). Firefox would otherwise say 'none' throughout.
+   */
+  function publishPlaybackState(playing: boolean): void {
+    if (!mediaSession) return;
+    const { status, tracks } = $state.get();
+    const loaded = status === 'ready' && tracks.length > 0;
+    mediaSession.playbackState = !loaded ? 'none' : playing ? 'playing' : 'paused';
+  }
+
   /** Pauses, points the audio at track `index`, resets progress, and plays when asked. */
   function setTrack(index: number, play: boolean): void {
     const { tracks, playlist } = $state.get();
@@ -219,6 +232,7 @@ export function createPlayer(parts: PlayerParts): Player {
       duration: track.duration ?? 0,
     });
     describeForMediaSession(track, playlist);
+    publishPlaybackState(false);
     try {
       saved.set({ playlist, index });
     } catch {
@@ -232,6 +246,8 @@ export function createPlayer(parts: PlayerParts): Player {
     $state.set({ ...$state.get(), playlist: name, loading: null, status: 'ready', tracks, index: 0, progress: 0 });
     if (tracks.length === 0) {
       audio.pause();
+      if (mediaSession) mediaSession.metadata = null;
+      publishPlaybackState(false);
       return;
     }
     setTrack(index >= 0 && index < tracks.length ? index : 0, play);
@@ -342,13 +358,20 @@ export function createPlayer(parts: PlayerParts): Player {
     if (Number.isFinite(audio.duration)) $state.setKey('duration', audio.duration);
   });
   audio.addEventListener('play', () => $state.setKey('playing', true));
-  audio.addEventListener('playing', () => $state.set({ ...$state.get(), playing: true, buffering: false }));
-  audio.addEventListener('pause', () => $state.set({ ...$state.get(), playing: false, buffering: false }));
+  audio.addEventListener('playing', () => {
+    $state.set({ ...$state.get(), playing: true, buffering: false });
+    publishPlaybackState(true);
+  });
+  audio.addEventListener('pause', () => {
+    $state.set({ ...$state.get(), playing: false, buffering: false });
+    publishPlaybackState(false);
+  });
   audio.addEventListener('waiting', () => $state.setKey('buffering', true));
   audio.addEventListener('canplay', () => $state.setKey('buffering', false));
   audio.addEventListener('ended', next);
 
   if (mediaSession) {
+    publishPlaybackState(false);
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
       ['play', () => $state.get().playing || togglePlay()],
       ['pause', () => $state.get().playing && togglePlay()],

@@ -177,6 +177,20 @@ describe('the player', () => {
     await page.context().close();
   });
 
+  it('tells the lock screen it plays after a real click on play, and that it is paused after pause', async () => {
+    const { page } = await openPlayerPage('/en');
+    const playbackState = () => page.evaluate(() => navigator.mediaSession.playbackState);
+    expect(await playbackState()).toBe('none');
+    const controls = player(page);
+    await controls.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => (await audio(page))?.playingEvents ?? 0).toBeGreaterThan(0);
+    await expect.poll(playbackState).toBe('playing');
+    await controls.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
+    await expect.poll(playbackState).toBe('paused');
+    await page.context().close();
+  });
+
   it('plays the next track when one ends', async () => {
     const { page } = await openPlayerPage('/en');
     await player(page).getByRole('button', { name: 'Play', exact: true }).click();

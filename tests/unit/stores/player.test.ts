@@ -441,3 +441,51 @@ describe('the state, the way media-chrome keeps it', () => {
     expect(timeline / 10).toBe(4);
   });
 });
+
+describe('the lock screen’s playback state (Media Session)', () => {
+  let session: MediaSession;
+
+  beforeEach(() => {
+    session = { playbackState: 'none', metadata: null, setActionHandler: () => undefined } as unknown as MediaSession;
+    audio = new FakeAudio();
+    player = createPlayer({ audio, fetchPlaylist: async (name) => LIBRARY[name] ?? [], mediaSession: session });
+  });
+
+  it('is none while nothing is loaded, an offered playlist included', async () => {
+    expect(session.playbackState).toBe('none');
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(session.playbackState).toBe('none');
+  });
+
+  it('says playing only once the element fires playing, and paused once it fires pause', async () => {
+    await player.loadPlaylist('Cocktail Nº1');
+    expect(session.playbackState).toBe('paused');
+    // A refused play leaves the element paused: the lock screen must not say otherwise.
+    audio.failNextPlayWith = 'NotAllowedError';
+    player.togglePlay();
+    await Promise.resolve();
+    expect(session.playbackState).toBe('paused');
+    player.togglePlay();
+    expect(session.playbackState).toBe('playing');
+    // Paused from elsewhere (a headset button): the lock screen follows the element.
+    audio.pause();
+    expect(session.playbackState).toBe('paused');
+    audio.fire('playing');
+    expect(session.playbackState).toBe('playing');
+  });
+
+  it('is paused for a restored track, and none again once an empty playlist is loaded', async () => {
+    setTestStorageKey(STORAGE_KEY, JSON.stringify({ playlist: 'Singles', index: 0 }));
+    player = createPlayer({
+      audio,
+      fetchPlaylist: async (name) => LIBRARY[name] ?? [],
+      mediaSession: session,
+    });
+    await player.restore();
+    expect(session.playbackState).toBe('paused');
+    player.togglePlay();
+    expect(session.playbackState).toBe('playing');
+    await player.loadPlaylist('Empty', { playNow: true });
+    expect(session.playbackState).toBe('none');
+  });
+});
