@@ -75,17 +75,22 @@ export function releaseOf(
   );
 }
 
-/** The picture for a track of a playlist. */
+/**
+ * The picture for a track of a playlist. An embedded cover's type and size are unknown until it
+ * is fetched, so the lock screen gets its release's files instead when the track has one (the
+ * same cover, made by the build at sizes it knows), and the bare embedded cover only without.
+ */
 export function trackPicture(
   track: { title: string; coverUrl: string | null },
   playlist: string | null,
   covers: PlayerCovers | null,
 ): TrackPicture | null {
+  const release = covers ? releaseOf(track.title, playlist, covers.releases) : undefined;
   if (track.coverUrl) {
-    return { src: track.coverUrl, artwork: [{ src: track.coverUrl }], source: 'track' };
+    const artwork = release ? coverArtwork(release) : [{ src: track.coverUrl }];
+    return { src: track.coverUrl, artwork, source: 'track' };
   }
   if (!covers) return null;
-  const release = releaseOf(track.title, playlist, covers.releases);
   if (release) return { ...coverPicture(release), artwork: coverArtwork(release), source: 'release' };
   return { src: covers.logo.src, artwork: covers.logo.artwork, source: 'logo' };
 }
