@@ -399,6 +399,19 @@ describe('the player on the landing page', () => {
     },
   );
 
+  it('restores the playlist and track saved on the last visit, paused, instead of the offer', async () => {
+    const { page } = await openPlayerPage('/en');
+    await heroKey(page, 'Singles').click();
+    await player(page).getByRole('button', { name: 'Play Quintal' }).click();
+    await expect.poll(() => currentTrack(page).textContent()).toContain('Quintal');
+    // A new visit: a full load, nothing carried over from the page before.
+    await page.goto(`${baseUrl}/en/samebloodscocktail`);
+    await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: Singles');
+    expect(await currentTrack(page).textContent()).toContain('Quintal');
+    expect(await player(page).getByRole('button', { name: 'Play', exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('shows the playlist the visitor was hearing on the home page, still playing', async () => {
     const { page } = await openPlayerPage('/en', DESKTOP, 'en-US');
     await heroKey(page, 'Singles').click();
