@@ -462,6 +462,10 @@ describe('covers where the music is shown', () => {
     const cover = page.locator('section.player img.player-cover');
     await expect.poll(() => cover.getAttribute('data-cover')).toBe('track');
     expect(await cover.getAttribute('src')).toMatch(/^\/media-covers\//);
+    // The lock screen gets the release's files, each with its type and size.
+    const lockScreen = () =>
+      page.evaluate(() => navigator.mediaSession.metadata?.artwork.map(({ sizes, type }) => `${sizes} ${type}`));
+    await expect.poll(lockScreen).toEqual(['160x160 image/webp', '320x320 image/webp']);
     await page.context().close();
   });
 });
