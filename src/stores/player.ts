@@ -431,6 +431,10 @@ export function createPlayer(parts: PlayerParts): Player {
     restore: async () => {
       const last = readSaved(saved.get());
       if (!last || $state.get().playlist !== null) return;
+      // A saved playlist since emptied or removed is not restored: the page's offer fills the
+      // player instead of a playlist with nothing to play.
+      const tracks = await getPlaylist(last.playlist).catch(() => []);
+      if (tracks.length === 0 || $state.get().playlist !== null) return;
       await loadPlaylist(last.playlist, { playNow: false, index: last.index });
     },
   };

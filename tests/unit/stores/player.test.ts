@@ -229,6 +229,13 @@ describe('offering a playlist (the landing page, before anything is chosen)', ()
     expect(state()).toMatchObject({ status: 'ready', playlist: 'Singles' });
   });
 
+  it('fills the player when the saved playlist has no tracks any more', async () => {
+    setTestStorageKey(STORAGE_KEY, JSON.stringify({ playlist: 'Removed since', index: 3 }));
+    await player.restore();
+    await player.offerPlaylist('Cocktail Nº1');
+    expect(state()).toMatchObject({ status: 'offered', playlist: 'Cocktail Nº1' });
+  });
+
   it('gives way to a choice made while its tracks were being fetched', async () => {
     let release = () => {};
     build(async (name) => {
