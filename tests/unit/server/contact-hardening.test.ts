@@ -6,26 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { ARTIST, buildContactApp, postContact, storedMessages } from './contact-fixture.ts';
+import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
-const ARTIST = 'andre@example.com';
-const SITE_SENDER = 'no-reply@example.com';
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let app: FastifyInstance;
 
-const build = (env: Record<string, string> = {}) =>
-  buildTestApp(site, {
-    SMTP_URL: smtp.url,
-    MAIL_TO: ARTIST,
-    MAIL_FROM: `Site <${SITE_SENDER}>`,
-    OUTBOX_RETRY_BASE_MS: '50',
-    OUTBOX_RETRY_MAX_MS: '200',
-    CONTACT_RATE_LIMIT: '100',
-    ...env,
-  });
+const build = (env: Record<string, string> = {}) => buildContactApp(site, smtp, { CONTACT_RATE_LIMIT: '100', ...env });
 
 beforeEach(async () => {
   site = createFixtureSite();
@@ -40,20 +29,8 @@ afterEach(async () => {
 
 const valid = { name: 'Maria Silva', email: 'maria@example.org', message: 'Adorei o EP!', lang: 'pt' };
 
-const send = (payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/send-email',
-    headers: { 'content-type': 'application/json' },
-    payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
-  });
-
-async function stored() {
-  const store = openSqliteStore(site.dataDir);
-  const messages = await store.list();
-  await store.close();
-  return messages;
-}
+const send = (payload: unknown) => postContact(app, payload);
+const stored = () => storedMessages(site);
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
 

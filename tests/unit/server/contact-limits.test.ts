@@ -10,25 +10,18 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startRedis, type RedisServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { buildContactApp, postContact, storedMessages } from './contact-fixture.ts';
+import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
-const ARTIST = 'andre@example.com';
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let redis: RedisServer;
 let app: FastifyInstance | undefined;
 
 const build = async (env: Record<string, string> = {}) => {
-  app = await buildTestApp(site, {
-    SMTP_URL: smtp.url,
-    MAIL_TO: ARTIST,
-    OUTBOX_RETRY_BASE_MS: '50',
-    OUTBOX_RETRY_MAX_MS: '200',
-    ...env,
-  });
+  app = await buildContactApp(site, smtp, env);
   return app;
 };
 
@@ -61,20 +54,8 @@ const valid = (n: number) => ({
 });
 
 const send = (target: FastifyInstance, payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
-  target.inject({
-    method: 'POST',
-    url: '/api/send-email',
-    remoteAddress,
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-
-async function stored() {
-  const store = openSqliteStore(site.dataDir);
-  const messages = await store.list();
-  await store.close();
-  return messages;
-}
+  postContact(target, payload, { headers, remoteAddress });
+const stored = () => storedMessages(site);
 
 describe('the per-address limit', () => {
   it('counts requests refused for their Content-Type', async () => {

@@ -2,25 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { ARTIST, buildContactApp, postContact, storedMessages } from './contact-fixture.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
-const ARTIST = 'andre@example.com';
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let app: FastifyInstance;
 
 /** The app with fast retries, sending to the test SMTP peer. */
-const build = (env: Record<string, string> = {}) =>
-  buildTestApp(site, {
-    SMTP_URL: smtp.url,
-    MAIL_TO: ARTIST,
-    MAIL_FROM: 'Site <no-reply@example.com>',
-    OUTBOX_RETRY_BASE_MS: '50',
-    OUTBOX_RETRY_MAX_MS: '200',
-    ...env,
-  });
+const build = (env: Record<string, string> = {}) => buildContactApp(site, smtp, env);
 
 beforeEach(async () => {
   site = createFixtureSite();
@@ -36,21 +27,10 @@ afterEach(async () => {
 const valid = { name: 'Maria Silva', email: 'maria@example.org', message: 'Adorei o EP!\nAbraços.', lang: 'pt' };
 
 const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url: '/api/send-email',
-    remoteAddress,
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
+  postContact(app, payload, { headers, remoteAddress });
 
 /** What the database holds, read through a second connection as the artist's tools would. */
-async function stored() {
-  const store = openSqliteStore(site.dataDir);
-  const messages = await store.list();
-  await store.close();
-  return messages;
-}
+const stored = () => storedMessages(site);
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
 

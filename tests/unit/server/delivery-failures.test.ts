@@ -10,24 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { ARTIST, buildContactApp, postContact } from './contact-fixture.ts';
+import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const run = promisify(execFile);
-const ARTIST = 'andre@example.com';
 const VISITOR = 'gone@example.org';
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let app: FastifyInstance;
 
 const build = (env: Record<string, string> = {}) =>
-  buildTestApp(site, {
-    SMTP_URL: smtp.url,
-    MAIL_TO: ARTIST,
-    MAIL_FROM: 'Site <no-reply@example.com>',
-    OUTBOX_RETRY_BASE_MS: '20',
-    OUTBOX_RETRY_MAX_MS: '40',
-    ...env,
-  });
+  buildContactApp(site, smtp, { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '40', ...env });
 
 beforeEach(async () => {
   site = createFixtureSite();
@@ -39,13 +32,7 @@ afterEach(async () => {
   site.cleanup();
 });
 
-const send = (email = VISITOR) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/send-email',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ name: 'Maria', email, message: 'Olá', lang: 'pt' }),
-  });
+const send = (email = VISITOR) => postContact(app, { name: 'Maria', email, message: 'Olá', lang: 'pt' });
 
 async function only() {
   const store = openSqliteStore(site.dataDir);

@@ -1,0 +1,48 @@
+/**
+ * What the contact route's tests share: the app sending to a real SMTP peer with fast retries,
+ * a request as the form sends it, and the stored messages as the artist's tools read them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { buildTestApp, type FixtureSite } from './fixture-site.ts';
+
+/** Who receives the messages (MAIL_TO). */
+export const ARTIST = 'andre@example.com';
+/** The site's own sender address (MAIL_FROM). */
+const SITE_SENDER = 'no-reply@example.com';
+
+/** The app over the fixture site, mailing through `smtp`, retrying within milliseconds. */
+export const buildContactApp = (site: FixtureSite, smtp: SmtpPeer, env: Record<string, string> = {}) =>
+  buildTestApp(site, {
+    SMTP_URL: smtp.url,
+    MAIL_TO: ARTIST,
+    MAIL_FROM: `Site <${SITE_SENDER}>`,
+    OUTBOX_RETRY_BASE_MS: '50',
+    OUTBOX_RETRY_MAX_MS: '200',
+    ...env,
+  });
+
+/** POST /api/send-email with a JSON body (or the raw text or bytes given), from `remoteAddress`. */
+export const postContact = (
+  app: FastifyInstance,
+  payload: unknown,
+  { headers = {}, remoteAddress = '127.0.0.1' }: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/send-email',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
+  });
+
+/** Every stored message, newest first, read through a second connection as `npm run messages` does. */
+export async function storedMessages(site: FixtureSite) {
+  const store = openSqliteStore(site.dataDir);
+  try {
+    return await store.list();
+  } finally {
+    await store.close();
+  }
+}
