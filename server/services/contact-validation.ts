@@ -14,6 +14,7 @@
  * honeypot marks a bot.
  */
 import { z } from 'zod';
+import { CONTROL_CHARACTER } from '../../src/lib/control-characters.ts';
 import { DEFAULT_LANG, LANGUAGES } from '../../src/lib/languages.ts';
 import type { NewMessage } from './message-store.ts';
 
@@ -24,12 +25,11 @@ export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const MESSAGE_MAX = 5000;
 
-/* eslint-disable no-control-regex -- these are exactly the characters refused */
 /** C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls. */
-export const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** The same but for tab, LF and CR, which a message may hold. */
+export const NOT_ONE_LINE = CONTROL_CHARACTER;
+/** The C0 and C1 controls and DEL but for tab, LF and CR, which a message may hold. */
+// eslint-disable-next-line no-control-regex -- these are exactly the characters refused
 const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-/* eslint-enable no-control-regex */
 /** Where an encoded-word starts; decoders are lenient about the rest, so this alone is refused. */
 const ENCODED_WORD_START = '=?';
 

@@ -6,7 +6,8 @@
  */
 
 // eslint-disable-next-line no-control-regex -- these are exactly the characters meant
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /** `text` without its control characters. */
 export const withoutControls = (text: string): string => text.replace(CONTROL, '');
