@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { findTrackByTitle } from '../lib/track-titles.ts';
 import { $player, playPlaylist } from '../stores/player.ts';
+import { useHydrated } from './useHydrated.ts';
 import './play-release.css';
 
 interface PlayReleaseProps {
@@ -28,7 +29,10 @@ export default function PlayRelease({ playlist, track, labels }: PlayReleaseProp
   // A single the playlist lacks plays it from its first track: any track then counts.
   const trackIndex = track === undefined ? -1 : findTrackByTitle(tracks, track);
   const onThisTrack = trackIndex === -1 || trackIndex === index;
-  const isPlaying = playing && current === playlist && onThisTrack;
+  // The render that hydrates the HTML shows play, as the HTML does: music already playing when
+  // the router brings the page in shows as pause one render later, not as a mismatch.
+  const hydrated = useHydrated();
+  const isPlaying = hydrated && playing && current === playlist && onThisTrack;
   return (
     <button type="button" className="release-play pill-button" onClick={() => playPlaylist(playlist, track)}>
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

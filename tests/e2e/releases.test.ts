@@ -238,6 +238,27 @@ describe('a release page', () => {
     await page.context().close();
   });
 
+  it('shows pause from its first render when the router brings it back while its playlist plays', async () => {
+    const { page, problems } = await openPage(browser());
+    await page.goto(`${baseUrl}/es/music/tasty-themes-for-mono-myths`);
+    await enhanced(page);
+    const play = page.getByRole('button', { name: 'Reproducir Tasty Themes for Mono Myths' });
+    await hydrated(play);
+    await play.click();
+    await page.locator('.release-play').getByText(t('es', 'player:pause')).waitFor();
+    await page.locator('.landing-home').click();
+    await page.waitForURL(`${baseUrl}/es`);
+    // Back through the router: the page's button hydrates while the music plays. Its first
+    // render must match the HTML (play), or React reports a mismatch (its error 418) and
+    // throws the server's markup away; it turns to pause right after.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(`${baseUrl}/es/music/tasty-themes-for-mono-myths`, { waitUntil: 'commit' });
+    // Pause shows only once the button has hydrated, mismatch or not.
+    await page.locator('.release-play').getByText(t('es', 'player:pause')).waitFor();
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
   /**
    * A page whose API answers the Singles playlist with track `index` retitled `title` (the
    * demo set's singles have other titles). The player asks by GET (/graphql?query=…).
