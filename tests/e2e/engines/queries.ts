@@ -54,18 +54,19 @@ export async function byRole(
   return selector;
 }
 
-/** Waits until `fn` in the page returns something truthy, and returns it; fails after `timeoutMs`. */
-export async function waitUntil<Args extends unknown[], Result>(
-  page: EnginePage,
+/**
+ * Waits until `check` (which may read the page) gives something truthy, and returns it; fails
+ * after `timeoutMs` with the last value it gave. The functions a page runs must be
+ * self-contained (no imports): this lets a check combine several of them.
+ */
+export async function waitFor<Result>(
   what: string,
-  fn: (...args: Args) => Result,
-  args: Args,
+  check: () => Promise<Result>,
   timeoutMs = 10_000,
 ): Promise<NonNullable<Result>> {
   const deadline = Date.now() + timeoutMs;
-  let last: Result | undefined;
   for (;;) {
-    last = await page.evaluate(fn, ...args);
+    const last = await check();
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}; last: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drainErrors, hookErrors, type Engine, type EnginePage, type Key, type Viewport } from './driver.ts';
-import { freePort, requireProgram, startPulseAudio, startXvfb, stopChild, waitReady } from './helpers.ts';
+import { freePort } from '../../../perf/harness/engines.ts';
+import { requireProgram, startPulseAudio, startXvfb, stopChild, waitReady } from './helpers.ts';
 import { WebDriverSession } from './webdriver.ts';
 
 const DRIVER_PATH = '/usr/bin/WebKitWebDriver';
