@@ -14,7 +14,8 @@ import {
 } from './engines/index.ts';
 import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
-import { LANGS } from './home-helpers.ts';
+import { useContactServer } from './contact-server.ts';
+import { LANGS, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -68,6 +69,9 @@ function trackOf(tracks: ApiTrack[], src: string): number {
   );
 }
 
+/** The contact form's own server, delivering to a real SMTP peer. */
+const contact = useContactServer();
+
 describe.each(selectedEngines())('in %s', (engineName) => {
   let engine: Engine | undefined;
   let page: EnginePage | undefined;
@@ -84,10 +88,10 @@ describe.each(selectedEngines())('in %s', (engineName) => {
   });
 
   /** A fresh page at `viewport`, loaded at `path`; each test checks its errors at its end. */
-  async function open(path: string, viewport: Viewport): Promise<EnginePage> {
+  async function open(path: string, viewport: Viewport, origin = baseUrl): Promise<EnginePage> {
     if (!engine) throw new Error(`${engineName} did not start; see the error of beforeAll.`);
     page = await engine.newPage(viewport);
-    await page.goto(`${baseUrl}${path}`);
+    await page.goto(`${origin}${path}`);
     return page;
   }
 
@@ -195,6 +199,85 @@ describe.each(selectedEngines())('in %s', (engineName) => {
 
       const title = await opened.evaluate(() => navigator.mediaSession.metadata?.title ?? null);
       expect(title, 'the lock screen shows the track playing').toBe(tracks[after - 1]?.title);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    it.each(['videos', 'poems'] as const)(
+      'a card of the %s opens its dialog, which holds the focus, closes on Escape and gives the focus back',
+      async (section) => {
+        const opened = await openHome();
+        const card = `[role="group"][aria-label="${t('en', `keys:${section}.title`)}"] .carousel-track > li button`;
+        // The carousels hydrate once scrolled into view; a click before that does nothing.
+        await waitFor('the card to hydrate', () =>
+          opened.evaluate((selector: string) => {
+            const button = document.querySelector(selector);
+            button?.scrollIntoView({ block: 'center', behavior: 'instant' });
+            return button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+          }, card),
+        );
+        await opened.click(card);
+        await waitFor('the dialog to open with the focus in it', () =>
+          opened.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement)),
+        );
+        // The page behind a modal dialog is inert: a key there cannot take the focus.
+        const keyTookFocus = await opened.evaluate(() => {
+          const key = document.querySelector<HTMLElement>('.keyboard .key');
+          key?.focus();
+          return document.activeElement === key;
+        });
+        expect(keyTookFocus, 'a key behind the dialog took the focus').toBe(false);
+        for (let tab = 1; tab <= 3; tab++) {
+          await opened.press('Tab');
+          const outside = await opened.evaluate(() => {
+            const active = document.activeElement;
+            const inside =
+              active === null || active === document.body || document.querySelector('dialog[open]')?.contains(active);
+            return inside ? null : active.outerHTML.slice(0, 80);
+          });
+          expect(outside, `the focus after Tab ${tab}`).toBeNull();
+        }
+        // Tab may have taken the focus into the video's frame, whose keys the page never sees.
+        await opened.evaluate(() => document.querySelector<HTMLElement>('dialog[open] .modal-close')?.focus());
+        await opened.press('Escape');
+        await waitFor('the dialog to close and the focus to return to its card', () =>
+          opened.evaluate(
+            (selector: string) =>
+              !document.querySelector('dialog[open]') && document.activeElement === document.querySelector(selector),
+            card,
+          ),
+        );
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it('the contact form sends, and the message arrives', async () => {
+      const opened = await open('/en#contact', viewport, contact().baseUrl);
+      await waitFor('the form’s script', () =>
+        opened.evaluate(() => {
+          const button = document.querySelector<HTMLButtonElement>('.contact-send');
+          const field = document.getElementById('contact-name');
+          return (
+            button && !button.disabled && field && Object.keys(field).some((key) => key.startsWith('__reactProps'))
+          );
+        }),
+      );
+      const text = `Hello from ${engineName} on a ${viewport.width} px screen: ${Date.now()}`;
+      await opened.type('#contact-name', 'Maria Silva');
+      await opened.type('#contact-email', 'maria@example.org');
+      await opened.type('#contact-message', text);
+      await opened.click('.contact-send');
+      await waitFor('the button to say the message was sent', () =>
+        opened.evaluate(
+          (sent: string) => document.querySelector('.contact-send')?.textContent.includes(sent),
+          t('en', 'footer:sent'),
+        ),
+      );
+      expect(
+        await opened.evaluate(() => (document.getElementById('contact-message') as HTMLTextAreaElement).value),
+      ).toBe('');
+      await expect
+        .poll(() => contact().smtp.received.filter((mail) => mail.parsed.text?.includes(text)).length)
+        .toBe(1);
       expect(await opened.takeErrors()).toEqual([]);
     });
 

@@ -3,6 +3,9 @@
  * nothing can reach for a driver download.
  */
 
+/** Long enough for a page load on a busy machine; short enough to name a stuck command within a test. */
+const COMMAND_TIMEOUT_MS = 20_000;
+
 export class WebDriverSession {
   private readonly base: string;
 
@@ -38,7 +41,10 @@ async function command<T>(url: string, method: string, body?: object): Promise<T
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    const what = body && 'script' in body ? ` (${String(body.script).slice(0, 80)})` : '';
+    throw new Error(`WebDriver ${method} ${new URL(url).pathname}${what} failed: ${String(error)}`);
   });
   const payload = (await response.json()) as { value: T & { error?: string; message?: string } };
   if (!response.ok) {

@@ -15,6 +15,9 @@ import { WebDriverSession } from './webdriver.ts';
 const DRIVER_PATH = '/usr/bin/WebKitWebDriver';
 const MINIBROWSER_PATH = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
+/** How WebDriver names an element in a command's JSON. */
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
 /** WebDriver's codes for the keys the journeys press. */
 const KEY_CODES: Record<Key, string> = { Escape: '\uE00C', Tab: '\uE004' };
 
@@ -86,7 +89,30 @@ async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePa
     },
     evaluate,
     async click(selector) {
-      await session.send('POST', `/element/${await session.find(selector)}/click`, {});
+      // A pointer press at the element's centre, as Puppeteer clicks: WebKit's element click
+      // command calls a carousel's card "not interactable" though a visitor can click it.
+      const element = await session.find(selector);
+      // 'instant': the site scrolls smoothly, and the press must land where the element ends up.
+      const centre = await session.send<{ x: number; y: number }>('POST', '/execute/sync', {
+        script: `arguments[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+          const box = arguments[0].getBoundingClientRect();
+          return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
+        args: [{ [ELEMENT_KEY]: element }],
+      });
+      await session.send('POST', '/actions', {
+        actions: [
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [
+              { type: 'pointerMove', origin: 'viewport', ...centre },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          },
+        ],
+      });
     },
     async type(selector, text) {
       await session.send('POST', `/element/${await session.find(selector)}/value`, { text });
