@@ -2,51 +2,18 @@
  * The contact form in Chromium, against its own server that delivers to a real SMTP peer:
  * the states and texts in two languages, the failure message, and the message arriving.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { startSmtpPeer, type SmtpPeer } from '../../perf/harness/smtp-peer.ts';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
+import { useContactServer } from './contact-server.ts';
 
 const browser = useBrowser();
-let smtp: SmtpPeer;
-let app: FastifyInstance;
-let baseUrl: string;
-let folders: string[];
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  folders = [mkdtempSync(join(tmpdir(), 'form-media-')), mkdtempSync(join(tmpdir(), 'form-data-'))];
-  const [mediaDir = '', dataDir = ''] = folders;
-  app = await buildApp(
-    loadConfig({
-      DIST_DIR: 'dist',
-      MEDIA_DIR: mediaDir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SMTP_URL: smtp.url,
-      MAIL_TO: 'andre@example.com',
-      CONTACT_RATE_LIMIT: '50',
-    }),
-    { watchMedia: false },
-  );
-  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const contact = useContactServer({ CONTACT_RATE_LIMIT: '50' });
 
 /** Opens a page at the form and waits for the form's script to take over. */
 async function openForm(path: string, viewport = PHONE) {
   const opened = await openPage(browser(), { viewport });
-  await opened.page.goto(`${baseUrl}${path}#contact`);
+  await opened.page.goto(`${contact().baseUrl}${path}#contact`);
   await opened.page.locator('.contact-send:enabled').waitFor();
   return opened;
 }
@@ -98,8 +65,8 @@ describe.each([
     await expect.poll(() => button.textContent(), { timeout: 6000, interval: 100 }).toBe(send);
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(3500);
 
-    await expect.poll(() => smtp.received.filter((mail) => mail.parsed.text?.includes(text)).length).toBe(1);
-    const mail = smtp.received.find((received) => received.parsed.text?.includes(text));
+    await expect.poll(() => contact().smtp.received.filter((mail) => mail.parsed.text?.includes(text)).length).toBe(1);
+    const mail = contact().smtp.received.find((received) => received.parsed.text?.includes(text));
     expect(mail?.recipients).toEqual(['andre@example.com']);
     expect(mail?.parsed.text).toContain(`Idioma: ${lang}`);
     expect(problems.errors).toEqual([]);
@@ -138,13 +105,13 @@ describe('the form', () => {
       expect(await page.getByLabel(label, { exact: true }).getAttribute('required'), label).not.toBeNull();
     }
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
-    const before = smtp.received.length;
+    const before = contact().smtp.received.length;
     await page.locator('.contact-send').click();
     expect(
       await page.getByLabel('Name', { exact: true }).evaluate((input: HTMLInputElement) => input.validity.valueMissing),
     ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.received.length).toBe(before);
+    expect(contact().smtp.received.length).toBe(before);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -1,0 +1,319 @@
+/**
+ * The visitor's journeys in Firefox and WebKit (Safari's engine), one description run by each
+ * engine's driver (tests/e2e/engines/). Chromium runs the fuller suite of the other files.
+ * E2E_ENGINES=webkit (or firefox) runs one engine alone.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  launchEngine,
+  selectedEngines,
+  type Engine,
+  type EngineName,
+  type EnginePage,
+  type Viewport,
+} from './engines/index.ts';
+import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
+import { byRole, waitFor } from './engines/queries.ts';
+import { useContactServer } from './contact-server.ts';
+import { LANGS, t } from './home-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+
+const PHONE: Viewport = { width: 390, height: 844 };
+const DESKTOP: Viewport = { width: 1440, height: 900 };
+const SIZES = [
+  { size: 'phone', viewport: PHONE },
+  { size: 'desktop', viewport: DESKTOP },
+] as const;
+
+/**
+ * The codec each engine plays the demo music in, from its own `canPlayType`: both take the
+ * Opus rendition, the lightest, listed first. Debian's WebKitGTK (without gstreamer1.0-libav)
+ * cannot decode AAC at all, so there Opus is the only rendition it can play.
+ */
+const PLAYED_TYPE: Record<EngineName, string> = {
+  firefox: 'audio/webm; codecs="opus"',
+  webkit: 'audio/webm; codecs="opus"',
+};
+
+/** React's report of a hydration text mismatch (its minified error 418). */
+const HYDRATION_MISMATCH = /Minified React error #418/;
+
+/** The playlist the EP1 key plays, and the key's id. */
+const PLAYLIST = 'Cocktail Nº1';
+const KEY = 'ep1';
+
+interface ApiTrack {
+  title: string;
+  url: string;
+  sources: { url: string; mimeType: string }[];
+}
+
+async function playlist(name: string): Promise<ApiTrack[]> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'query($name:String!){playlist(playlistName:$name){title url sources{url mimeType}}}',
+      variables: { name },
+    }),
+  });
+  const { data } = (await response.json()) as { data: { playlist: ApiTrack[] } };
+  return data.playlist;
+}
+
+/** Which track of the list (0 is the first) a URL the page plays belongs to; -1 if none. */
+function trackOf(tracks: ApiTrack[], src: string): number {
+  return tracks.findIndex((track) =>
+    [track.url, ...track.sources.map((source) => source.url)].some((url) => new URL(url, baseUrl).href === src),
+  );
+}
+
+/** The contact form's own server, delivering to a real SMTP peer. */
+const contact = useContactServer();
+
+describe.each(selectedEngines())('in %s', (engineName) => {
+  let engine: Engine | undefined;
+  let page: EnginePage | undefined;
+  beforeAll(async () => {
+    engine = await launchEngine(engineName);
+  }, 90_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+  afterEach(async () => {
+    const opened = page;
+    page = undefined;
+    await opened?.close();
+  });
+
+  /** A fresh page at `viewport`, loaded at `path`; each test checks its errors at its end. */
+  async function open(path: string, viewport: Viewport, origin = baseUrl): Promise<EnginePage> {
+    if (!engine) throw new Error(`${engineName} did not start; see the error of beforeAll.`);
+    page = await engine.newPage(viewport);
+    await page.goto(`${origin}${path}`);
+    return page;
+  }
+
+  it('sees an error the page throws (so “no page errors” means something)', async () => {
+    const opened = await open('/en', PHONE);
+    await opened.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('thrown by the test');
+      });
+    });
+    await expect.poll(() => opened.takeErrors()).toEqual([expect.stringContaining('thrown by the test')]);
+  });
+
+  describe.each(SIZES)('on a $size', ({ viewport }) => {
+    it.each(LANGS)('the home page in %s paints with no page errors and no sideways scroll', async (lang) => {
+      const opened = await open(`/${lang}`, viewport);
+      const state = await opened.evaluate(() => ({
+        lang: document.documentElement.lang,
+        width: window.innerWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+        h1: document.querySelector('h1')?.textContent.trim() ?? '',
+        h1Shown: document.querySelector('h1')?.checkVisibility() ?? false,
+      }));
+      expect(state.width).toBe(viewport.width);
+      expect(state.lang.startsWith(lang)).toBe(true);
+      expect(state.h1).not.toBe('');
+      expect(state.h1Shown).toBe(true);
+      expect(state.scrollWidth, 'the page is no wider than the window').toBeLessThanOrEqual(viewport.width);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    /** The English home page, its keys and player hydrated and the router come. */
+    async function openHome(): Promise<EnginePage> {
+      const opened = await open('/en', viewport);
+      await waitFor('the keys, the player and the router', () =>
+        opened.evaluate(() => {
+          const key = document.querySelector('.keyboard .key');
+          return (
+            key !== null &&
+            Object.keys(key).some((name) => name.startsWith('__reactProps')) &&
+            document.querySelector('astro-island[component-url*="Player"]:not([ssr])') !== null &&
+            document.documentElement.hasAttribute('data-enhanced')
+          );
+        }),
+      );
+      await opened.evaluate(probePlayer);
+      return opened;
+    }
+
+    /** Waits for the music to go on past `from` (or on into the next track). */
+    async function advancing(opened: EnginePage, from: number): Promise<void> {
+      await waitFor(`the music to go on from ${from} s`, async () => {
+        const state = await opened.evaluate(audioState);
+        return state && !state.paused && (state.currentTime > from + 0.3 || state.currentTime < from);
+      });
+    }
+
+    /** Clicks the EP1 key: its dialog (phone) or panel (desktop) opens, and its playlist plays. */
+    async function startMusic(opened: EnginePage): Promise<AudioState> {
+      await opened.click(`.keyboard .key-slot.key-${KEY} button`);
+      const shown = await waitFor('the key’s dialog or panel', () =>
+        opened.evaluate((id: string) => {
+          const panel = document.getElementById(id);
+          return panel?.checkVisibility() ? panel.tagName : null;
+        }, `key-${KEY}`),
+      );
+      expect(shown, 'a dialog on a phone, an inline panel on a desktop').toBe(viewport === PHONE ? 'DIALOG' : 'DIV');
+      const started = await waitFor('the music to play', async () => {
+        const state = await opened.evaluate(audioState);
+        return state && state.playingEvents > 0 && !state.paused ? state : null;
+      });
+      await advancing(opened, started.currentTime);
+      return started;
+    }
+
+    it('a key starts its playlist in the codec the engine can play; next and previous; Media Session', async () => {
+      const opened = await openHome();
+      const started = await startMusic(opened);
+      const tracks = await playlist(PLAYLIST);
+      const first = tracks[0];
+      if (!first) throw new Error(`${PLAYLIST} has no tracks`);
+      // The player takes the first rendition the engine says it can play.
+      const answers = await opened.evaluate(
+        (types: string[]) => types.map((type) => new Audio().canPlayType(type)),
+        first.sources.map((source) => source.mimeType),
+      );
+      const picked = first.sources.find((_source, index) => answers[index] !== '');
+      expect(picked?.mimeType, `${engineName} plays`).toBe(PLAYED_TYPE[engineName]);
+      expect(started.currentSrc).toBe(new URL(picked?.url ?? '', baseUrl).href);
+
+      if (viewport === PHONE) {
+        // The key's dialog is modal: the player behind it takes no clicks until it is closed.
+        await opened.press('Escape');
+        await waitFor('the dialog to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
+      }
+      const playingIndex = async () => trackOf(tracks, (await opened.evaluate(audioState))?.currentSrc ?? '');
+      const before = await playingIndex();
+      await opened.click(await byRole(opened, 'button', 'Next track', { exact: true }));
+      // The demo tracks last 3 s: on a slow machine the next one may have begun by itself too.
+      await expect.poll(playingIndex).toBeGreaterThan(before);
+      const after = await playingIndex();
+      await opened.click(await byRole(opened, 'button', 'Previous track', { exact: true }));
+      await expect.poll(playingIndex).toBe(after - 1);
+      await expect.poll(async () => (await opened.evaluate(audioState))?.paused).toBe(false);
+
+      const title = await opened.evaluate(() => navigator.mediaSession.metadata?.title ?? null);
+      expect(title, 'the lock screen shows the track playing').toBe(tracks[after - 1]?.title);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    it.each(['videos', 'poems'] as const)(
+      'a card of the %s opens its dialog, which holds the focus, closes on Escape and gives the focus back',
+      async (section) => {
+        const opened = await openHome();
+        const card = `[role="group"][aria-label="${t('en', `keys:${section}.title`)}"] .carousel-track > li button`;
+        // The carousels hydrate once scrolled into view; a click before that does nothing.
+        await waitFor('the card to hydrate', () =>
+          opened.evaluate((selector: string) => {
+            const button = document.querySelector(selector);
+            button?.scrollIntoView({ block: 'center', behavior: 'instant' });
+            return button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+          }, card),
+        );
+        await opened.click(card);
+        await waitFor('the dialog to open with the focus in it', () =>
+          opened.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement)),
+        );
+        // The page behind a modal dialog is inert: a key there cannot take the focus.
+        const keyTookFocus = await opened.evaluate(() => {
+          const key = document.querySelector<HTMLElement>('.keyboard .key');
+          key?.focus();
+          return document.activeElement === key;
+        });
+        expect(keyTookFocus, 'a key behind the dialog took the focus').toBe(false);
+        for (let tab = 1; tab <= 3; tab++) {
+          await opened.press('Tab');
+          const outside = await opened.evaluate(() => {
+            const active = document.activeElement;
+            const inside =
+              active === null || active === document.body || document.querySelector('dialog[open]')?.contains(active);
+            return inside ? null : active.outerHTML.slice(0, 80);
+          });
+          expect(outside, `the focus after Tab ${tab}`).toBeNull();
+        }
+        // Tab may have taken the focus into the video's frame, whose keys the page never sees.
+        await opened.evaluate(() => document.querySelector<HTMLElement>('dialog[open] .modal-close')?.focus());
+        await opened.press('Escape');
+        await waitFor('the dialog to close and the focus to return to its card', () =>
+          opened.evaluate(
+            (selector: string) =>
+              !document.querySelector('dialog[open]') && document.activeElement === document.querySelector(selector),
+            card,
+          ),
+        );
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it('the contact form sends, and the message arrives', async () => {
+      const opened = await open('/en#contact', viewport, contact().baseUrl);
+      await waitFor('the form’s script', () =>
+        opened.evaluate(() => {
+          const button = document.querySelector<HTMLButtonElement>('.contact-send');
+          const field = document.getElementById('contact-name');
+          return (
+            button && !button.disabled && field && Object.keys(field).some((key) => key.startsWith('__reactProps'))
+          );
+        }),
+      );
+      const text = `Hello from ${engineName} on a ${viewport.width} px screen: ${Date.now()}`;
+      await opened.type('#contact-name', 'Maria Silva');
+      await opened.type('#contact-email', 'maria@example.org');
+      await opened.type('#contact-message', text);
+      await opened.click('.contact-send');
+      await waitFor('the button to say the message was sent', () =>
+        opened.evaluate(
+          (sent: string) => document.querySelector('.contact-send')?.textContent.includes(sent),
+          t('en', 'footer:sent'),
+        ),
+      );
+      expect(
+        await opened.evaluate(() => (document.getElementById('contact-message') as HTMLTextAreaElement).value),
+      ).toBe('');
+      await expect
+        .poll(() => contact().smtp.received.filter((mail) => mail.parsed.text?.includes(text)).length)
+        .toBe(1);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    /** Plays the EP1 playlist and follows the link of its key to the release page. */
+    async function followReleaseLink(): Promise<EnginePage> {
+      const opened = await openHome();
+      await opened.evaluate(markDocument, 'home');
+      await startMusic(opened);
+      await opened.click(`[id="key-${KEY}"] a.key-panel-release`);
+      const arrived = await waitFor('the release page', async () => {
+        const path = await opened.evaluate(() => (document.querySelector('h1') ? location.pathname : null));
+        return path !== '/en' && path;
+      });
+      expect(arrived).toMatch(/^\/en\/music\/./);
+      return opened;
+    }
+
+    it('following a release link through the site’s router keeps the music playing', async () => {
+      const opened = await followReleaseLink();
+      const state = await opened.evaluate(audioState);
+      expect(state?.documentMark, 'the same document: the router changed the page').toBe('home');
+      await advancing(opened, state?.currentTime ?? 0);
+      const errors = await opened.takeErrors();
+      expect(errors.filter((error) => !HYDRATION_MISMATCH.test(error))).toEqual([]);
+    });
+
+    // A known fault of the site, in every engine (Chromium too): the release page's islands
+    // render text that differs from its HTML when the router brings it in while music plays.
+    // This test fails while the fault is there (it.fails), and reports when it is fixed.
+    it.runIf(viewport === DESKTOP).fails(
+      'the release page, reached by the router while music plays, hydrates without a text mismatch (known fault: React error 418)',
+      async () => {
+        const opened = await followReleaseLink();
+        await advancing(opened, (await opened.evaluate(audioState))?.currentTime ?? 0);
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The site's player plays through an `<audio>` element that is never in the document. These
+ * in-page functions find it (by wrapping `play`, installed before the visitor's first click)
+ * and read its state.
+ */
+
+interface ProbedWindow {
+  __e2eAudio?: HTMLMediaElement | null;
+  __e2ePlaying?: number;
+  /** Set once by the test: it survives a page change only when the document is the same. */
+  __e2eDocument?: string;
+}
+
+/** Remembers the media element the page plays, and counts its `playing` events. */
+export function probePlayer(): void {
+  const win = window as unknown as ProbedWindow;
+  if (win.__e2eAudio !== undefined) return;
+  win.__e2eAudio = null;
+  win.__e2ePlaying = 0;
+  // Wrapping the method the page calls, to find the element it plays; `this` is that element.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    if (win.__e2eAudio !== this) {
+      win.__e2eAudio = this;
+      this.addEventListener('playing', () => (win.__e2ePlaying = (win.__e2ePlaying ?? 0) + 1));
+    }
+    return play.call(this);
+  };
+}
+
+export interface AudioState {
+  currentSrc: string;
+  currentTime: number;
+  paused: boolean;
+  playingEvents: number;
+  /** What the track list marks as playing. */
+  currentTrack: string;
+  /** The document marker the test set, if this is still that document. */
+  documentMark: string | null;
+}
+
+export function audioState(): AudioState | null {
+  const win = window as unknown as ProbedWindow;
+  const audio = win.__e2eAudio;
+  if (!audio) return null;
+  return {
+    currentSrc: audio.currentSrc,
+    currentTime: audio.currentTime,
+    paused: audio.paused,
+    playingEvents: win.__e2ePlaying ?? 0,
+    currentTrack: document.querySelector('.player-track[aria-current="true"]')?.textContent.trim() ?? '',
+    documentMark: win.__e2eDocument ?? null,
+  };
+}
+
+/** Marks this document, to tell later whether a page change loaded a new one. */
+export function markDocument(mark: string): void {
+  (window as unknown as ProbedWindow).__e2eDocument = mark;
+}

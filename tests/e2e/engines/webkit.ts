@@ -1,0 +1,142 @@
+/**
+ * Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver (WebDriver classic). MiniBrowser has
+ * no headless mode, so it runs on a private Xvfb display; a GTK stylesheet lets its toolbar
+ * shrink, else the window stays at least 447 px wide and no phone fits.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drainErrors, hookErrors, type Engine, type EnginePage, type Key, type Viewport } from './driver.ts';
+import { freePort } from '../../../perf/harness/engines.ts';
+import { requireProgram, startPulseAudio, startXvfb, stopChild, waitReady } from './helpers.ts';
+import { WebDriverSession } from './webdriver.ts';
+
+const DRIVER_PATH = '/usr/bin/WebKitWebDriver';
+const MINIBROWSER_PATH = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** How WebDriver names an element in a command's JSON. */
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** WebDriver's codes for the keys the journeys press. */
+const KEY_CODES: Record<Key, string> = { Escape: '\uE00C', Tab: '\uE004' };
+
+/** Lets every GTK widget shrink, so the window can be as narrow as a phone. */
+const SHRINKING_GTK_CSS = '* { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
+
+export async function launchWebKit(): Promise<Engine> {
+  requireProgram(DRIVER_PATH, 'webkit2gtk-driver', 'WebKitWebDriver');
+  requireProgram(MINIBROWSER_PATH, 'webkit2gtk-driver', 'MiniBrowser');
+  const folder = mkdtempSync(join(tmpdir(), 'e2e-webkit-'));
+  mkdirSync(join(folder, 'gtk-3.0'));
+  writeFileSync(join(folder, 'gtk-3.0', 'gtk.css'), SHRINKING_GTK_CSS);
+  const started: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const helper of started.reverse()) await helper.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    const xvfb = await startXvfb();
+    started.push(xvfb);
+    const pulse = await startPulseAudio();
+    started.push(pulse);
+    const port = await freePort();
+    const driver = spawn(DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: folder, PULSE_SERVER: pulse.server },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    started.push({ stop: () => stopChild(driver) });
+    const driverUrl = `http://127.0.0.1:${port}`;
+    await waitReady(driver, 'WebKitWebDriver', async () => {
+      const status = await fetch(`${driverUrl}/status`).catch(() => undefined);
+      return status?.ok ?? false;
+    });
+    return {
+      name: 'webkit',
+      newPage: (viewport) => openPage(driverUrl, viewport),
+      close: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePage> {
+  const session = await WebDriverSession.create(driverUrl, {
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+    // 'eager' times out on a load that follows a URL change made by the site's router.
+    pageLoadStrategy: 'normal',
+  });
+  const evaluate: EnginePage['evaluate'] = (fn, ...args) =>
+    session.send('POST', '/execute/sync', {
+      script: `return Promise.resolve((${fn.toString()}).apply(null, arguments));`,
+      args,
+    });
+  // The window holds the toolbar too: size it so that the page itself gets the viewport.
+  await session.send('POST', '/window/rect', viewport);
+  const inner = await evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  await session.send('POST', '/window/rect', {
+    width: 2 * viewport.width - inner.width,
+    height: 2 * viewport.height - inner.height,
+  });
+  return {
+    async goto(url) {
+      await session.send('POST', '/url', { url });
+      // WebDriver classic has no script that runs before the page's own: hook in after the load.
+      await evaluate(hookErrors);
+    },
+    evaluate,
+    async click(selector) {
+      // A pointer press at the element's centre, as Puppeteer clicks: WebKit's element click
+      // command calls a carousel's card "not interactable" though a visitor can click it.
+      const element = await session.find(selector);
+      // 'instant': the site scrolls smoothly, and the press must land where the element ends up.
+      const centre = await session.send<{ x: number; y: number }>('POST', '/execute/sync', {
+        script: `arguments[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+          const box = arguments[0].getBoundingClientRect();
+          return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
+        args: [{ [ELEMENT_KEY]: element }],
+      });
+      await session.send('POST', '/actions', {
+        actions: [
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [
+              { type: 'pointerMove', origin: 'viewport', ...centre },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          },
+        ],
+      });
+    },
+    async type(selector, text) {
+      await session.send('POST', `/element/${await session.find(selector)}/value`, { text });
+    },
+    async press(key) {
+      const value = KEY_CODES[key];
+      await session.send('POST', '/actions', {
+        actions: [
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: [
+              { type: 'keyDown', value },
+              { type: 'keyUp', value },
+            ],
+          },
+        ],
+      });
+    },
+    async takeErrors() {
+      return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
+    },
+    async close() {
+      await session.send('DELETE', '');
+    },
+  };
+}
