@@ -56,77 +56,83 @@ export interface LayoutReport {
  * scroll sideways either.
  */
 export function measureLayout(page: Page): Promise<LayoutReport> {
-  return page.evaluate(() => {
-    /** Strips that scroll sideways by design (menu entries, keyboard keys, carousel tracks). */
-    const STRIPS = '[data-menu-track], .keyboard-keys, .carousel-track';
-    /** The parts of the page a control is counted under, the most specific first. */
-    const REGIONS = [
-      'dialog',
-      '.player',
-      '.site-menu',
-      '.hero',
-      '.carousel',
-      '.contact-form',
-      '.site-footer',
-      '.landing-bar',
-      '.landing-main',
-      '.release-main',
-    ];
-    const CONTROLS = 'a[href], button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
-    /** Sub-pixel rounding is not a defect. */
-    const SLACK = 0.5;
+  return page.evaluate(inspectLayout);
+}
 
-    const root = document.scrollingElement ?? document.documentElement;
-    const viewport = root.clientWidth;
-    const problems: string[] = [];
-    const checked: Record<string, number> = {};
+/**
+ * measureLayout's in-page part, self-contained so that any engine's driver can run it
+ * (Playwright's `page.evaluate`, or an `EnginePage`'s in Firefox and WebKit).
+ */
+export function inspectLayout(): LayoutReport {
+  /** Strips that scroll sideways by design (menu entries, keyboard keys, carousel tracks). */
+  const STRIPS = '[data-menu-track], .keyboard-keys, .carousel-track';
+  /** The parts of the page a control is counted under, the most specific first. */
+  const REGIONS = [
+    'dialog',
+    '.player',
+    '.site-menu',
+    '.hero',
+    '.carousel',
+    '.contact-form',
+    '.site-footer',
+    '.landing-bar',
+    '.landing-main',
+    '.release-main',
+  ];
+  const CONTROLS = 'a[href], button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+  /** Sub-pixel rounding is not a defect. */
+  const SLACK = 0.5;
 
-    const label = (element: Element): string => {
-      const name =
-        element.getAttribute('aria-label') ??
-        element.getAttribute('title') ??
-        element.textContent.replace(/\s+/g, ' ').trim().slice(0, 40);
-      const classes = [...element.classList].map((className) => `.${className}`).join('');
-      return `${element.tagName.toLowerCase()}${classes}${name ? ` "${name}"` : ''}`;
-    };
-    const judge = (element: Element, what: string) => {
-      const box = element.getBoundingClientRect();
-      if (box.left < -SLACK || box.right > viewport + SLACK) {
-        problems.push(`${what} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
-      }
-    };
+  const root = document.scrollingElement ?? document.documentElement;
+  const viewport = root.clientWidth;
+  const problems: string[] = [];
+  const checked: Record<string, number> = {};
 
-    if (root.scrollWidth > viewport) {
-      problems.push(`the page is ${root.scrollWidth} px wide in a ${viewport} px viewport`);
+  const label = (element: Element): string => {
+    const name =
+      element.getAttribute('aria-label') ??
+      element.getAttribute('title') ??
+      element.textContent.replace(/\s+/g, ' ').trim().slice(0, 40);
+    const classes = [...element.classList].map((className) => `.${className}`).join('');
+    return `${element.tagName.toLowerCase()}${classes}${name ? ` "${name}"` : ''}`;
+  };
+  const judge = (element: Element, what: string) => {
+    const box = element.getBoundingClientRect();
+    if (box.left < -SLACK || box.right > viewport + SLACK) {
+      problems.push(`${what} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
     }
+  };
 
-    const dialog = document.querySelector('dialog[open]');
-    const scope: Element = dialog ?? document.body;
-    if (dialog) {
-      judge(dialog, `the open dialog ${label(dialog)}`);
-      if (dialog.scrollWidth > dialog.clientWidth) {
-        problems.push(`the open dialog is ${dialog.scrollWidth} px wide inside its ${dialog.clientWidth} px box`);
-      }
-    }
-    for (const panel of scope.querySelectorAll('.key-panel:not([hidden])')) judge(panel, `the open key panel`);
+  if (root.scrollWidth > viewport) {
+    problems.push(`the page is ${root.scrollWidth} px wide in a ${viewport} px viewport`);
+  }
 
-    const judgedStrips = new Set<Element>();
-    for (const control of scope.querySelectorAll(CONTROLS)) {
-      // Hidden from everyone (the contact form's trap for robots), or not shown at all.
-      if (control.closest('[aria-hidden="true"], [inert]')) continue;
-      if (!control.checkVisibility({ visibilityProperty: true })) continue;
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const region = REGIONS.find((selector) => control.closest(selector)) ?? 'elsewhere';
-      checked[region] = (checked[region] ?? 0) + 1;
-      const strip = control.closest(STRIPS);
-      if (strip && getComputedStyle(strip).overflowX !== 'visible') {
-        if (!judgedStrips.has(strip)) judge(strip, `the scrolling strip ${label(strip).slice(0, 60)}`);
-        judgedStrips.add(strip);
-      } else {
-        judge(control, label(control));
-      }
+  const dialog = document.querySelector('dialog[open]');
+  const scope: Element = dialog ?? document.body;
+  if (dialog) {
+    judge(dialog, `the open dialog ${label(dialog)}`);
+    if (dialog.scrollWidth > dialog.clientWidth) {
+      problems.push(`the open dialog is ${dialog.scrollWidth} px wide inside its ${dialog.clientWidth} px box`);
     }
-    return { scrollWidth: root.scrollWidth, clientWidth: viewport, problems, checked };
-  });
+  }
+  for (const panel of scope.querySelectorAll('.key-panel:not([hidden])')) judge(panel, `the open key panel`);
+
+  const judgedStrips = new Set<Element>();
+  for (const control of scope.querySelectorAll(CONTROLS)) {
+    // Hidden from everyone (the contact form's trap for robots), or not shown at all.
+    if (control.closest('[aria-hidden="true"], [inert]')) continue;
+    if (!control.checkVisibility({ visibilityProperty: true })) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const region = REGIONS.find((selector) => control.closest(selector)) ?? 'elsewhere';
+    checked[region] = (checked[region] ?? 0) + 1;
+    const strip = control.closest(STRIPS);
+    if (strip && getComputedStyle(strip).overflowX !== 'visible') {
+      if (!judgedStrips.has(strip)) judge(strip, `the scrolling strip ${label(strip).slice(0, 60)}`);
+      judgedStrips.add(strip);
+    } else {
+      judge(control, label(control));
+    }
+  }
+  return { scrollWidth: root.scrollWidth, clientWidth: viewport, problems, checked };
 }

@@ -11,18 +11,30 @@
  * video player's embed is answered by a plain stand-in, so the dialog keeps its real size.
  *
  * Options:
+ *   --engine=E       chromium (the default), firefox, webkit or all: the same shots in Firefox
+ *                    and WebKit are written to screenshots/<engine>/ (perf/harness/browsers' drivers)
  *   --build          build first even when dist/ exists
  *   --widths=W,W,…   other widths than phone (390), tablet (768) and desktop (1440)
- *   --readme         also write the README's four images to docs/screenshots/ (WebP)
+ *   --paths=P,P,…    only these pages (e.g. /pt,/pt/music/cocktail-n1), not every page
+ *   --readme         also write the README's four images to docs/screenshots/ (WebP), in Chromium
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { HOME_PATHS, LANDING_PATHS, RELEASE_PATHS, measureLayout, MOBILE_MAX_WIDTH, viewportAt } from './layout.ts';
+import {
+  HOME_PATHS,
+  LANDING_PATHS,
+  RELEASE_PATHS,
+  inspectLayout,
+  MOBILE_MAX_WIDTH,
+  viewportAt,
+  type LayoutReport,
+} from './layout.ts';
+import { ENGINES, launchEngine, type EngineName, type EnginePage } from '../perf/harness/browsers/index.ts';
 import { startBenchServer } from '../perf/harness/server.ts';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 
@@ -60,13 +72,26 @@ const { values: flags } = parseArgs({
     build: { type: 'boolean', default: false },
     widths: { type: 'string' },
     readme: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'chromium' },
+    paths: { type: 'string' },
   },
 });
+const ALL_ENGINES = ['chromium', ...ENGINES] as const;
+type ShotEngine = (typeof ALL_ENGINES)[number];
+const engines: readonly ShotEngine[] =
+  flags.engine === 'all' ? ALL_ENGINES : ALL_ENGINES.filter((engine) => engine === flags.engine);
+if (engines.length === 0) {
+  console.error(`--engine takes ${ALL_ENGINES.join(', ')} or all: ${flags.engine}`);
+  process.exit(2);
+}
 const widths = flags.widths ? flags.widths.split(',').map(Number) : DEFAULT_WIDTHS;
 if (widths.some((width) => !Number.isInteger(width) || width < 320)) {
   console.error(`--widths takes whole widths of 320 px or more, separated by commas: ${String(flags.widths)}`);
   process.exit(2);
 }
+
+const onlyPaths = flags.paths?.split(',');
+const wanted = (path: string): boolean => !onlyPaths || onlyPaths.includes(path);
 
 if (flags.build || !existsSync(join(DIST_DIR, 'pt.html'))) {
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -79,11 +104,44 @@ function slug(path: string): string {
 }
 
 let defects = 0;
+
+/**
+ * What a shot asks of a browser tab, whichever engine drives it: Chromium through Playwright,
+ * Firefox and WebKit through the end-to-end tests' drivers.
+ */
+interface Tab {
+  /** The folder its pictures go to. */
+  dir: string;
+  /** Gives the page this viewport (Firefox and WebKit: a fresh page). */
+  resize(width: number): Promise<void>;
+  goto(url: string): Promise<void>;
+  /** Runs `fn` in the page, with one JSON argument at most (Playwright's limit). */
+  evaluate<Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg?: Arg): Promise<Result>;
+  click(selector: string): Promise<void>;
+  hover(selector: string): Promise<void>;
+  /** Moves the pointer to the viewport's top left corner, away from every panel. */
+  pointAway(): Promise<void>;
+  pressEscape(): Promise<void>;
+  screenshot(file: string, fullPage: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Polls the page until `holds(arg)` is true in it. */
+async function waitUntil(tab: Tab, holds: (arg: string) => boolean, arg: string, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await tab.evaluate(holds, arg))) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+const present = (selector: string) => document.querySelector(selector) !== null;
+const absent = (selector: string) => document.querySelector(selector) === null;
+
 /** Measures the layout as it is now and writes the screenshot; prints one line per shot. */
-async function shoot(page: Page, name: string, fullPage: boolean): Promise<void> {
-  const report = await measureLayout(page);
-  const file = join(OUT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+async function shoot(tab: Tab, name: string, fullPage: boolean): Promise<void> {
+  const report: LayoutReport = await tab.evaluate(inspectLayout);
+  const file = join(tab.dir, `${name}.png`);
+  await tab.screenshot(file, fullPage);
   if (report.problems.length === 0) {
     console.log(`${file}  ${report.clientWidth} px wide, every control on screen`);
     return;
@@ -93,52 +151,137 @@ async function shoot(page: Page, name: string, fullPage: boolean): Promise<void>
 }
 
 /** Opens the page at this width and waits until every island has hydrated (some only once seen). */
-async function open(page: Page, path: string, width: number): Promise<void> {
-  await page.setViewportSize(viewportAt(width));
-  await page.mouse.move(0, 0);
-  await page.goto(`${server.url}${path}`);
-  await page.evaluate(async () => {
+async function open(tab: Tab, path: string, width: number): Promise<void> {
+  await tab.resize(width);
+  await tab.pointAway();
+  await tab.goto(`${server.url}${path}`);
+  await tab.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
       scrollTo({ top: y, behavior: 'instant' });
       await frame();
     }
   });
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-  await page.evaluate(async () => {
+  await waitUntil(tab, absent, 'astro-island[ssr]', 'every island hydrating');
+  await tab.evaluate(async () => {
     scrollTo({ top: 0, left: 0, behavior: 'instant' });
     await document.fonts.ready;
   });
 }
 
 /** Opens a dialog (or panel) with `action`, shoots the screen, and closes it again. */
-async function shootOpen(page: Page, name: string, action: () => Promise<void>, opened: string): Promise<void> {
+async function shootOpen(tab: Tab, name: string, action: () => Promise<void>, opened: string): Promise<void> {
   await action();
-  await page.locator(opened).first().waitFor();
-  await shoot(page, name, false);
+  await waitUntil(tab, present, opened, `${opened} opening`);
+  await settle(tab);
+  await shoot(tab, name, false);
   // Escape closes a dialog; a panel opened by hovering closes when the pointer leaves.
-  await page.keyboard.press('Escape');
-  await page.mouse.move(0, 0);
-  await page.locator(opened).first().waitFor({ state: 'detached' });
+  await tab.pressEscape();
+  await tab.pointAway();
+  await waitUntil(tab, absent, opened, `${opened} closing`);
 }
 
-async function shootHome(page: Page, path: string, width: number): Promise<void> {
+/** Waits for the transitions under way (a dialog's fade) to end, so no picture is half faded. */
+async function settle(tab: Tab): Promise<void> {
+  await tab.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
+async function shootHome(tab: Tab, path: string, width: number): Promise<void> {
   const name = `${slug(path)}-${String(width)}`;
-  await open(page, path, width);
-  await shoot(page, name, true);
-  const introKey = page.locator('.key-intro .key');
+  await open(tab, path, width);
+  await shoot(tab, name, true);
+  const introKey = '.key-intro .key';
   if (width <= MOBILE_MAX_WIDTH) {
-    await shootOpen(page, `${name}-key-dialog`, () => introKey.click(), 'dialog[open]');
+    await shootOpen(tab, `${name}-key-dialog`, () => tab.click(introKey), 'dialog[open]');
   } else {
-    await shootOpen(page, `${name}-key-panel`, () => introKey.hover(), '.key-panel:not([hidden])');
+    await shootOpen(tab, `${name}-key-panel`, () => tab.hover(introKey), '.key-panel:not([hidden])');
   }
   for (const [kind, card] of [
     ['video', '.carousel-card:not(.poem-card)'],
     ['poem', '.poem-card'],
   ] as const) {
-    await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
-    await shootOpen(page, `${name}-${kind}-dialog`, () => page.locator(card).first().click(), 'dialog[open]');
+    await tab.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+    await shootOpen(tab, `${name}-${kind}-dialog`, () => tab.click(card), 'dialog[open]');
   }
+}
+
+/** Every page at every width, in one engine. */
+async function shootAll(tab: Tab): Promise<void> {
+  // Only this engine's pictures are replaced: Chromium's folder holds the other engines' folders.
+  await mkdir(tab.dir, { recursive: true });
+  for (const file of await readdir(tab.dir)) if (file.endsWith('.png')) await rm(join(tab.dir, file));
+  try {
+    for (const width of widths) {
+      for (const path of HOME_PATHS.filter(wanted)) await shootHome(tab, path, width);
+      for (const path of [...LANDING_PATHS, ...RELEASE_PATHS].filter(wanted)) {
+        await open(tab, path, width);
+        await shoot(tab, `${slug(path)}-${String(width)}`, true);
+      }
+    }
+  } finally {
+    await tab.close();
+  }
+}
+
+/** A Chromium tab; its pictures keep their plain names in screenshots/. */
+async function chromiumTab(deviceScaleFactor = 1): Promise<Tab & { page: Page }> {
+  const context = await newContext(deviceScaleFactor);
+  const page = await context.newPage();
+  return {
+    page,
+    dir: OUT_DIR,
+    resize: (width) => page.setViewportSize(viewportAt(width)),
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    evaluate: (fn, arg) => page.evaluate(fn, arg as never),
+    click: (selector) => page.locator(selector).first().click(),
+    hover: (selector) => page.locator(selector).first().hover(),
+    pointAway: () => page.mouse.move(0, 0),
+    pressEscape: () => page.keyboard.press('Escape'),
+    screenshot: async (file, fullPage) => {
+      await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * A Firefox or WebKit tab. Their drivers cannot block other hosts: with no network the video
+ * dialog's embed shows the engine's own error page instead of Chromium's stand-in.
+ */
+async function engineTab(name: EngineName): Promise<Tab> {
+  const engine = await launchEngine(name);
+  let page: EnginePage | undefined;
+  const current = (): EnginePage => {
+    if (!page) throw new Error('the tab has no page: resize it first');
+    return page;
+  };
+  return {
+    dir: join(OUT_DIR, name),
+    async resize(width) {
+      await page?.close();
+      page = await engine.newPage(viewportAt(width));
+    },
+    goto: (url) => current().goto(url),
+    evaluate: (fn, arg) => current().evaluate(fn, arg as never),
+    click: (selector) => current().click(selector),
+    hover: (selector) => current().hover(selector),
+    pointAway: () => current().movePointer(0, 0),
+    pressEscape: () => current().press('Escape'),
+    screenshot: (file, fullPage) => current().screenshot(file, fullPage),
+    async close() {
+      await page?.close();
+      await engine.close();
+    },
+  };
 }
 
 /** Points at a hero key and waits until its panel shows, with its cover drawn. */
@@ -152,18 +295,17 @@ async function showKeyPanel(page: Page, keyId: string): Promise<void> {
 async function writeReadmeImages(): Promise<void> {
   await mkdir(README_DIR, { recursive: true });
   for (const shot of README_SHOTS) {
-    const context = await newContext(shot.scale);
-    const page = await context.newPage();
-    await open(page, shot.path, shot.width);
-    if (shot.hoverKey) await showKeyPanel(page, shot.hoverKey);
-    const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+    const tab = await chromiumTab(shot.scale);
+    await open(tab, shot.path, shot.width);
+    if (shot.hoverKey) await showKeyPanel(tab.page, shot.hoverKey);
+    const png = await tab.page.screenshot({ animations: 'disabled', caret: 'hide' });
     const file = join(README_DIR, shot.file);
     await sharp(png).webp({ quality: 80, effort: 6 }).toFile(file);
     const { size } = await stat(file);
     const verdict = size <= README_MAX_BYTES ? '' : `  OVER THE ${String(README_MAX_BYTES / 1024)} KB BUDGET`;
     if (verdict) defects += 1;
     console.log(`${file}  ${(size / 1024).toFixed(1)} KB${verdict}`);
-    await context.close();
+    await tab.close();
   }
 }
 
@@ -188,18 +330,7 @@ async function newContext(deviceScaleFactor: number): Promise<BrowserContext> {
 const server = await startBenchServer(DIST_DIR);
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
 try {
-  await rm(OUT_DIR, { recursive: true, force: true });
-  await mkdir(OUT_DIR, { recursive: true });
-  const context = await newContext(1);
-  const page = await context.newPage();
-  for (const width of widths) {
-    for (const path of HOME_PATHS) await shootHome(page, path, width);
-    for (const path of [...LANDING_PATHS, ...RELEASE_PATHS]) {
-      await open(page, path, width);
-      await shoot(page, `${slug(path)}-${String(width)}`, true);
-    }
-  }
-  await context.close();
+  for (const engine of engines) await shootAll(engine === 'chromium' ? await chromiumTab() : await engineTab(engine));
   if (flags.readme) await writeReadmeImages();
 } finally {
   await browser.close();

@@ -1,6 +1,6 @@
 /**
  * The visitor's journeys in Firefox and WebKit (Safari's engine), one description run by each
- * engine's driver (tests/e2e/engines/). Chromium runs the fuller suite of the other files.
+ * engine's driver (perf/harness/browsers/). Chromium runs the fuller suite of the other files.
  * E2E_ENGINES=webkit (or firefox) runs one engine alone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   type EngineName,
   type EnginePage,
   type Viewport,
-} from './engines/index.ts';
+} from '../../perf/harness/browsers/index.ts';
 import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
 import { useContactServer } from './contact-server.ts';

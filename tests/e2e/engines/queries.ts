@@ -2,7 +2,7 @@
  * Finding elements as a visitor names them, the same way in every engine: by role and
  * accessible name, computed in the page (simplified: aria-label, aria-labelledby, text).
  */
-import type { EnginePage } from './driver.ts';
+import type { EnginePage } from '../../../perf/harness/browsers/driver.ts';
 
 export type Role = 'button' | 'link' | 'dialog';
 

@@ -3,6 +3,7 @@
  * BiDi Firefox cannot open a context in this Firefox, so Puppeteer drives it. It plays into a
  * private PulseAudio: with no sound device at all, Firefox fails every play.
  */
+import { writeFile } from 'node:fs/promises';
 import puppeteer from 'puppeteer-core';
 import { drainErrors, hookErrors, type Engine, type EnginePage, type Key, type Viewport } from './driver.ts';
 import { requireProgram, startPulseAudio } from './helpers.ts';
@@ -48,6 +49,15 @@ export async function launchFirefox(): Promise<Engine> {
         evaluate: (fn, ...args) => page.evaluate(fn as (...values: unknown[]) => unknown, ...args) as never,
         async click(selector) {
           await page.locator(selector).click();
+        },
+        async hover(selector) {
+          await page.locator(selector).hover();
+        },
+        async movePointer(x, y) {
+          await page.mouse.move(x, y);
+        },
+        async screenshot(path, fullPage) {
+          await writeFile(path, await page.screenshot({ fullPage }));
         },
         async type(selector, text) {
           await page.type(selector, text);

@@ -5,10 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drainErrors, hookErrors, type Engine, type EnginePage, type Key, type Viewport } from './driver.ts';
-import { freePort } from '../../../perf/harness/engines.ts';
+import { freePort } from '../engines.ts';
 import { requireProgram, startPulseAudio, startXvfb, stopChild, waitReady } from './helpers.ts';
 import { WebDriverSession } from './webdriver.ts';
 
@@ -17,6 +18,10 @@ const MINIBROWSER_PATH = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-lin
 
 /** How WebDriver names an element in a command's JSON. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** A pointer's press and release, after a move: a click. */
+const press = { type: 'pointerDown', button: 0 };
+const release = { type: 'pointerUp', button: 0 };
 
 /** WebDriver's codes for the keys the journeys press. */
 const KEY_CODES: Record<Key, string> = { Escape: '\uE00C', Tab: '\uE004' };
@@ -77,10 +82,26 @@ async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePa
   // The window holds the toolbar too: size it so that the page itself gets the viewport.
   await session.send('POST', '/window/rect', viewport);
   const inner = await evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  await session.send('POST', '/window/rect', {
-    width: 2 * viewport.width - inner.width,
-    height: 2 * viewport.height - inner.height,
-  });
+  const windowSize = { width: 2 * viewport.width - inner.width, height: 2 * viewport.height - inner.height };
+  await session.send('POST', '/window/rect', windowSize);
+  /**
+   * Where a pointer press lands, as Puppeteer clicks: the element's centre. WebKit's element
+   * click command calls a carousel's card "not interactable" though a visitor can click it.
+   */
+  const centreOf = async (selector: string) => {
+    const element = await session.find(selector);
+    // 'instant': the site scrolls smoothly, and the press must land where the element ends up.
+    return session.send<{ x: number; y: number }>('POST', '/execute/sync', {
+      script: `arguments[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+        const box = arguments[0].getBoundingClientRect();
+        return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
+      args: [{ [ELEMENT_KEY]: element }],
+    });
+  };
+  const pointer = (...actions: object[]) =>
+    session.send('POST', '/actions', {
+      actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }],
+    });
   return {
     async goto(url) {
       await session.send('POST', '/url', { url });
@@ -89,30 +110,27 @@ async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePa
     },
     evaluate,
     async click(selector) {
-      // A pointer press at the element's centre, as Puppeteer clicks: WebKit's element click
-      // command calls a carousel's card "not interactable" though a visitor can click it.
-      const element = await session.find(selector);
-      // 'instant': the site scrolls smoothly, and the press must land where the element ends up.
-      const centre = await session.send<{ x: number; y: number }>('POST', '/execute/sync', {
-        script: `arguments[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-          const box = arguments[0].getBoundingClientRect();
-          return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
-        args: [{ [ELEMENT_KEY]: element }],
-      });
-      await session.send('POST', '/actions', {
-        actions: [
-          {
-            type: 'pointer',
-            id: 'mouse',
-            parameters: { pointerType: 'mouse' },
-            actions: [
-              { type: 'pointerMove', origin: 'viewport', ...centre },
-              { type: 'pointerDown', button: 0 },
-              { type: 'pointerUp', button: 0 },
-            ],
-          },
-        ],
-      });
+      await pointer({ type: 'pointerMove', origin: 'viewport', ...(await centreOf(selector)) }, press, release);
+    },
+    async hover(selector) {
+      await pointer({ type: 'pointerMove', origin: 'viewport', ...(await centreOf(selector)) });
+    },
+    async movePointer(x, y) {
+      await pointer({ type: 'pointerMove', origin: 'viewport', x, y });
+    },
+    async screenshot(path, fullPage) {
+      // WebDriver shoots the viewport only: for the whole page the window is made as tall as the page.
+      if (fullPage) {
+        const height = await evaluate(() => document.documentElement.scrollHeight);
+        await session.send('POST', '/window/rect', {
+          ...windowSize,
+          height: height + windowSize.height - viewport.height,
+        });
+        await evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      }
+      const png = await session.send<string>('GET', '/screenshot');
+      if (fullPage) await session.send('POST', '/window/rect', windowSize);
+      await writeFile(path, Buffer.from(png, 'base64'));
     },
     async type(selector, text) {
       await session.send('POST', `/element/${await session.find(selector)}/value`, { text });

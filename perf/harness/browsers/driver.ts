@@ -24,6 +24,12 @@ export interface EnginePage {
   evaluate<Args extends unknown[], Result>(fn: PageFunction<Args, Result>, ...args: Args): Promise<Result>;
   /** A real pointer click in the middle of the first element matching the CSS selector. */
   click(selector: string): Promise<void>;
+  /** Rests the pointer in the middle of the first element matching the CSS selector. */
+  hover(selector: string): Promise<void>;
+  /** Moves the pointer to a point of the viewport, in CSS px. */
+  movePointer(x: number, y: number): Promise<void>;
+  /** Writes a PNG of the whole page, or of the viewport only, to `path`. */
+  screenshot(path: string, fullPage: boolean): Promise<void>;
   /** Types into the first element matching the CSS selector, key by key. */
   type(selector: string, text: string): Promise<void>;
   /** Presses a key where the focus is. */
