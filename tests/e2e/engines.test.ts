@@ -69,7 +69,9 @@ function trackOf(tracks: ApiTrack[], src: string): number {
 /** The contact form's own server, delivering to a real SMTP peer. */
 const contact = useContactServer();
 
-describe.each(selectedEngines())('in %s', (engineName) => {
+// Each test opens a fresh page, which in WebKit is a new browser session: on a two-core machine
+// busy with the other end-to-end files, starting one can take half a minute by itself.
+describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
   let engine: Engine | undefined;
   let page: EnginePage | undefined;
   beforeAll(async () => {

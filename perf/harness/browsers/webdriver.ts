@@ -5,6 +5,8 @@
 
 /** Long enough for a page load on a busy machine; short enough to name a stuck command within a test. */
 const COMMAND_TIMEOUT_MS = 20_000;
+/** A new session starts a browser: on a two-core machine busy with other tests, that can take longer. */
+const SESSION_TIMEOUT_MS = 45_000;
 
 export class WebDriverSession {
   private readonly base: string;
@@ -14,9 +16,12 @@ export class WebDriverSession {
   }
 
   static async create(driverUrl: string, capabilities: object): Promise<WebDriverSession> {
-    const value = await command<{ sessionId: string }>(`${driverUrl}/session`, 'POST', {
-      capabilities: { alwaysMatch: capabilities },
-    });
+    const value = await command<{ sessionId: string }>(
+      `${driverUrl}/session`,
+      'POST',
+      { capabilities: { alwaysMatch: capabilities } },
+      SESSION_TIMEOUT_MS,
+    );
     return new WebDriverSession(`${driverUrl}/session/${value.sessionId}`);
   }
 
@@ -36,12 +41,12 @@ export class WebDriverSession {
   }
 }
 
-async function command<T>(url: string, method: string, body?: object): Promise<T> {
+async function command<T>(url: string, method: string, body?: object, timeoutMs = COMMAND_TIMEOUT_MS): Promise<T> {
   const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
-    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   }).catch((error: unknown) => {
     const what = body && 'script' in body ? ` (${String(body.script).slice(0, 80)})` : '';
     throw new Error(`WebDriver ${method} ${new URL(url).pathname}${what} failed: ${String(error)}`);
