@@ -69,6 +69,10 @@ function trackOf(tracks: ApiTrack[], src: string): number {
 /** The contact form's own server, delivering to a real SMTP peer. */
 const contact = useContactServer();
 
+describe.skipIf(selectedEngines().includes('webkit'))('in webkit', () => {
+  it.skip('runs only with E2E_ENGINES=webkit or all: its sessions sometimes fail to start in a full run', () => {});
+});
+
 // Each test opens a fresh page, which in WebKit is a new browser session: on a two-core machine
 // busy with the other end-to-end files, starting one can take half a minute by itself.
 describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
