@@ -2,10 +2,10 @@
  * Debian's Chromium driven by playwright-core. A test tool cannot download a browser here,
  * so the system one is used: CHROME_PATH, else /usr/bin/chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { axeSource, runAxe, type AxeViolation } from './axe.ts';
 import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
 
 const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
@@ -105,36 +105,10 @@ export async function openPage(
   return { page, problems };
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** One axe-core violation, shortened for a readable assertion message. */
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/**
- * Runs axe-core in the page (WCAG 2.x A and AA plus best practices). Evaluated rather than
- * injected as a script tag, so the site's CSP does not need loosening for the test.
- */
+/** axe-core's violations on the page as it stands. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } })
-      .axe;
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
+  return page.evaluate(runAxe);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../../perf/harness/browsers/index.ts';
 import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
+import { axeSource, runAxe } from './axe.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
 
@@ -69,12 +70,8 @@ function trackOf(tracks: ApiTrack[], src: string): number {
 /** The contact form's own server, delivering to a real SMTP peer. */
 const contact = useContactServer();
 
-describe.skipIf(selectedEngines().includes('webkit'))('in webkit', () => {
-  it.skip('runs only with E2E_ENGINES=webkit or all: its sessions sometimes fail to start in a full run', () => {});
-});
-
-// Each test opens a fresh page, which in WebKit is a new browser session: on a two-core machine
-// busy with the other end-to-end files, starting one can take half a minute by itself.
+// On a two-core machine busy with the other end-to-end files, a journey in WebKit can take
+// several times what it takes alone.
 describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
   let engine: Engine | undefined;
   let page: EnginePage | undefined;
@@ -108,6 +105,24 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
     await expect.poll(() => opened.takeErrors()).toEqual([expect.stringContaining('thrown by the test')]);
   });
 
+  it('opens each page as a first visit: nothing saved by the page before', async () => {
+    const first = await open('/en', PHONE);
+    await first.evaluate(() => {
+      localStorage.setItem('e2e-left-behind', '1');
+      sessionStorage.setItem('e2e-left-behind', '1');
+      document.cookie = 'e2e-left-behind=1; path=/';
+    });
+    await first.close();
+    const second = await open('/en', PHONE);
+    expect(
+      await second.evaluate(() => [
+        localStorage.getItem('e2e-left-behind'),
+        sessionStorage.getItem('e2e-left-behind'),
+        document.cookie.includes('e2e-left-behind'),
+      ]),
+    ).toEqual([null, null, false]);
+  });
+
   describe.each(SIZES)('on a $size', ({ viewport }) => {
     it.each(LANGS)('the home page in %s paints with no page errors and no sideways scroll', async (lang) => {
       const opened = await open(`/${lang}`, viewport);
@@ -126,23 +141,43 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       expect(await opened.takeErrors()).toEqual([]);
     });
 
-    /** The English home page, its keys and player hydrated and the router come. */
-    async function openHome(): Promise<EnginePage> {
-      const opened = await open('/en', viewport);
-      await waitFor('the keys, the player and the router', () =>
-        opened.evaluate(() => {
-          const key = document.querySelector('.keyboard .key');
+    /**
+     * A page of the site once its player and the router are ready, and `control` (the first
+     * element it matches) hydrated; the player probe is installed before any click.
+     */
+    async function openReady(path: string, control: string): Promise<EnginePage> {
+      const opened = await open(path, viewport);
+      await waitFor(`${control}, the player and the router`, () =>
+        opened.evaluate((selector: string) => {
+          const element = document.querySelector(selector);
           return (
-            key !== null &&
-            Object.keys(key).some((name) => name.startsWith('__reactProps')) &&
+            element !== null &&
+            Object.keys(element).some((name) => name.startsWith('__reactProps')) &&
             document.querySelector('astro-island[component-url*="Player"]:not([ssr])') !== null &&
             document.documentElement.hasAttribute('data-enhanced')
           );
-        }),
+        }, control),
       );
       await opened.evaluate(probePlayer);
       return opened;
     }
+
+    /** The English home page, ready: its keys hydrated. */
+    const openHome = () => openReady('/en', '.keyboard .key');
+
+    /** On a phone a key's modal dialog covers the player: Escape closes it. */
+    async function closeKeyDialog(opened: EnginePage): Promise<void> {
+      if (viewport !== PHONE) return;
+      await opened.press('Escape');
+      await waitFor('the dialog to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
+    }
+
+    /** Waits until the music sounds: a `playing` event, and not paused. */
+    const playing = (opened: EnginePage) =>
+      waitFor('the music to play', async () => {
+        const state = await opened.evaluate(audioState);
+        return state && state.playingEvents > 0 && !state.paused ? state : null;
+      });
 
     /** Waits for the music to go on past `from` (or on into the next track). */
     async function advancing(opened: EnginePage, from: number): Promise<void> {
@@ -162,10 +197,7 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
         }, `key-${KEY}`),
       );
       expect(shown, 'a dialog on a phone, an inline panel on a desktop').toBe(viewport === PHONE ? 'DIALOG' : 'DIV');
-      const started = await waitFor('the music to play', async () => {
-        const state = await opened.evaluate(audioState);
-        return state && state.playingEvents > 0 && !state.paused ? state : null;
-      });
+      const started = await playing(opened);
       await advancing(opened, started.currentTime);
       return started;
     }
@@ -185,11 +217,7 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       expect(picked?.mimeType, `${engineName} plays`).toBe(PLAYED_TYPE[engineName]);
       expect(started.currentSrc).toBe(new URL(picked?.url ?? '', baseUrl).href);
 
-      if (viewport === PHONE) {
-        // The key's dialog is modal: the player behind it takes no clicks until it is closed.
-        await opened.press('Escape');
-        await waitFor('the dialog to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
-      }
+      await closeKeyDialog(opened);
       const playingIndex = async () => trackOf(tracks, (await opened.evaluate(audioState))?.currentSrc ?? '');
       const before = await playingIndex();
       await opened.click(await byRole(opened, 'button', 'Next track', { exact: true }));
@@ -252,6 +280,111 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
         expect(await opened.takeErrors()).toEqual([]);
       },
     );
+
+    it('a click on the waveform seeks, and the volume buttons step the volume', async () => {
+      const opened = await openHome();
+      await startMusic(opened);
+      await closeKeyDialog(opened);
+      await waitFor('the track’s waveform', () =>
+        opened.evaluate(() => document.querySelector('section.player .player-progress[data-waveform="true"]') !== null),
+      );
+      await opened.click(await byRole(opened, 'button', 'Pause', { exact: true, within: 'section.player' }));
+      await waitFor('the music to pause', async () => (await opened.evaluate(audioState))?.paused);
+      await opened.click('section.player .player-seek');
+      await expect
+        .poll(
+          async () => {
+            const state = await opened.evaluate(audioState);
+            return (state?.currentTime ?? 0) / (state?.duration ?? 1);
+          },
+          { message: 'a click in the middle of the bar seeks to the middle of the track' },
+        )
+        .toBeCloseTo(0.5, 1);
+
+      // WebKit keeps a volume in single precision: 0.4 reads 0.39999.
+      const volume = async () => (await opened.evaluate(audioState))?.volume;
+      const start = (await volume()) ?? 0;
+      await opened.click(await byRole(opened, 'button', 'Volume down', { exact: true, within: 'section.player' }));
+      await expect.poll(volume).toBeCloseTo(start - 0.1, 2);
+      await opened.click(await byRole(opened, 'button', 'Volume up', { exact: true, within: 'section.player' }));
+      await expect.poll(volume).toBeCloseTo(start, 2);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    it('the keyboard alone starts a key’s playlist, pauses and plays it, and seeks', async () => {
+      const opened = await openHome();
+      const key = `.keyboard .key-slot.key-${KEY} button`;
+      await opened.evaluate((selector: string) => document.querySelector<HTMLElement>(selector)?.focus(), key);
+      await opened.press('Enter');
+      await playing(opened);
+      if (viewport === PHONE) {
+        await closeKeyDialog(opened);
+        expect(
+          await opened.evaluate((selector: string) => document.activeElement === document.querySelector(selector), key),
+          'the closed dialog gave the focus back to its key',
+        ).toBe(true);
+      }
+
+      const toggle = 'section.player .player-play';
+      await opened.evaluate((selector: string) => document.querySelector<HTMLElement>(selector)?.focus(), toggle);
+      await opened.press('Space');
+      await waitFor('Space to pause', async () => (await opened.evaluate(audioState))?.paused);
+      await opened.press('Enter');
+      await waitFor('Enter to play again', async () => (await opened.evaluate(audioState))?.paused === false);
+      await opened.press('Space');
+      await waitFor('Space to pause again', async () => (await opened.evaluate(audioState))?.paused);
+
+      await opened.evaluate(() => document.querySelector<HTMLElement>('section.player .player-seek')?.focus());
+      await opened.press('Home');
+      await expect.poll(async () => (await opened.evaluate(audioState))?.currentTime).toBe(0);
+      await opened.press('ArrowRight');
+      await expect.poll(async () => (await opened.evaluate(audioState))?.currentTime ?? 0).toBeGreaterThan(0);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    it('a language flag changes the page’s language and the music plays on', async () => {
+      const opened = await openHome();
+      await opened.evaluate(markDocument, 'home');
+      await startMusic(opened);
+      await closeKeyDialog(opened);
+      await opened.click(await byRole(opened, 'link', 'Português', { within: '.language-flags' }));
+      await waitFor('the Portuguese page', () => opened.evaluate(() => document.documentElement.lang.startsWith('pt')));
+      const state = await opened.evaluate(audioState);
+      expect(state?.documentMark, 'the same document: the router changed the page').toBe('home');
+      await advancing(opened, state?.currentTime ?? 0);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
+
+    it('the release page’s play button and the streaming landing page’s player start their music', async () => {
+      const home = await open('/en', viewport);
+      const release = await home.evaluate(
+        (id: string) => document.querySelector(`[id="${id}"] a.key-panel-release`)?.getAttribute('href') ?? null,
+        `key-${KEY}`,
+      );
+      if (!release) throw new Error(`the ${KEY} key links no release page`);
+      await home.close();
+
+      const releasePage = await openReady(release, 'button.release-play');
+      await releasePage.click('button.release-play');
+      const fromRelease = await playing(releasePage);
+      expect(
+        trackOf(await playlist(PLAYLIST), fromRelease.currentSrc),
+        'a track of the release',
+      ).toBeGreaterThanOrEqual(0);
+      expect(await releasePage.takeErrors()).toEqual([]);
+      await releasePage.close();
+
+      const landing = await openReady('/en/spotify', 'section.player .player-play');
+      await landing.click('section.player .player-play');
+      await playing(landing);
+      expect(await landing.takeErrors()).toEqual([]);
+    });
+
+    it('the home page has no axe violations', async () => {
+      const opened = await openHome();
+      await opened.runScript(axeSource);
+      expect(await opened.evaluate(runAxe)).toEqual([]);
+    });
 
     it('the contact form sends, and the message arrives', async () => {
       const opened = await open('/en#contact', viewport, contact().baseUrl);

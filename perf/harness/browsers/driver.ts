@@ -15,13 +15,15 @@ export interface Viewport {
 export type PageFunction<Args extends unknown[], Result> = (...args: Args) => Result | Promise<Result>;
 
 /** Keys a journey presses. */
-export type Key = 'Escape' | 'Tab';
+export type Key = 'Escape' | 'Tab' | 'Enter' | 'Space' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
 
 export interface EnginePage {
   /** Loads `url` as a new document and waits for its load event. */
   goto(url: string): Promise<void>;
   /** Runs `fn` in the page and returns its (awaited) result. */
   evaluate<Args extends unknown[], Result>(fn: PageFunction<Args, Result>, ...args: Args): Promise<Result>;
+  /** Runs a script's source (a library, not a function) in the page, as the test's own code: the page's CSP does not apply. */
+  runScript(source: string): Promise<void>;
   /** A real pointer click in the middle of the first element matching the CSS selector. */
   click(selector: string): Promise<void>;
   /** Rests the pointer in the middle of the first element matching the CSS selector. */

@@ -47,6 +47,9 @@ export async function launchFirefox(): Promise<Engine> {
         },
         // Puppeteer types arguments as element handles may be; the journeys pass JSON values only.
         evaluate: (fn, ...args) => page.evaluate(fn as (...values: unknown[]) => unknown, ...args) as never,
+        async runScript(source) {
+          await page.evaluate(source);
+        },
         async click(selector) {
           await page.locator(selector).click();
         },
@@ -63,7 +66,8 @@ export async function launchFirefox(): Promise<Engine> {
           await page.type(selector, text);
         },
         async press(key: Key) {
-          await page.keyboard.press(key);
+          // Puppeteer names the space bar by its character.
+          await page.keyboard.press(key === 'Space' ? ' ' : key);
         },
         async takeErrors() {
           return (await page.evaluate(drainErrors)) ?? ['the error hook is missing from the page'];

@@ -9,21 +9,13 @@ export function launchEngine(name: EngineName): Promise<Engine> {
   return name === 'firefox' ? launchFirefox() : launchWebKit();
 }
 
-/**
- * The engines a run covers when E2E_ENGINES names none: Firefox. A WebKit session (a new
- * MiniBrowser per page) now and then fails to start while the other end-to-end files load the
- * two cores, about once a full run, so WebKit runs when asked for until its pages share one.
- */
-export const DEFAULT_ENGINES: readonly EngineName[] = ['firefox'];
-
-/** The engines this run covers: E2E_ENGINES's (`webkit`, `firefox,webkit`, `all`), else DEFAULT_ENGINES. */
+/** The engines this run covers: E2E_ENGINES's (`webkit`, `firefox,webkit`, `all`), else both. */
 export function selectedEngines(): EngineName[] {
   const wanted = process.env['E2E_ENGINES']
     ?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!wanted?.length) return [...DEFAULT_ENGINES];
-  if (wanted.includes('all')) return [...ENGINES];
+  if (!wanted?.length || wanted.includes('all')) return [...ENGINES];
   const unknown = wanted.filter((name) => !(ENGINES as readonly string[]).includes(name));
   if (unknown.length)
     throw new Error(`E2E_ENGINES names unknown engines: ${unknown.join(', ')} (known: ${ENGINES.join(', ')})`);

@@ -1,7 +1,9 @@
 /**
  * Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver (WebDriver classic). MiniBrowser has
  * no headless mode, so it runs on a private Xvfb display; a GTK stylesheet lets its toolbar
- * shrink, else the window stays at least 447 px wide and no phone fits.
+ * shrink, else the window stays at least 447 px wide and no phone fits. One browser session
+ * serves every page in turn, its storage cleared between them: starting a MiniBrowser is slow
+ * and, on a busy machine, now and then never finishes.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,16 @@ const press = { type: 'pointerDown', button: 0 };
 const release = { type: 'pointerUp', button: 0 };
 
 /** WebDriver's codes for the keys the journeys press. */
-const KEY_CODES: Record<Key, string> = { Escape: '\uE00C', Tab: '\uE004' };
+const KEY_CODES: Record<Key, string> = {
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Space: '\uE00D',
+  ArrowLeft: '\uE012',
+  ArrowRight: '\uE014',
+  Home: '\uE011',
+  End: '\uE010',
+};
 
 /** Lets every GTK widget shrink, so the window can be as narrow as a phone. */
 const SHRINKING_GTK_CSS = '* { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
@@ -56,10 +67,20 @@ export async function launchWebKit(): Promise<Engine> {
       const status = await fetch(`${driverUrl}/status`).catch(() => undefined);
       return status?.ok ?? false;
     });
+    let session: WebDriverSession | undefined;
+    let pageOpen = false;
     return {
       name: 'webkit',
-      newPage: (viewport) => openPage(driverUrl, viewport),
-      close: stopAll,
+      async newPage(viewport) {
+        if (pageOpen) throw new Error('WebKit shows one page at a time: close the last one first.');
+        session ??= await WebDriverSession.create(driverUrl, CAPABILITIES);
+        pageOpen = true;
+        return openPage(session, viewport, () => (pageOpen = false));
+      },
+      async close() {
+        await session?.send('DELETE', '').catch(() => {});
+        await stopAll();
+      },
     };
   } catch (error) {
     await stopAll();
@@ -67,13 +88,17 @@ export async function launchWebKit(): Promise<Engine> {
   }
 }
 
-async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePage> {
-  const session = await WebDriverSession.create(driverUrl, {
-    browserName: 'MiniBrowser',
-    'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-    // 'eager' times out on a load that follows a URL change made by the site's router.
-    pageLoadStrategy: 'normal',
-  });
+const CAPABILITIES = {
+  browserName: 'MiniBrowser',
+  'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+  // 'eager' times out on a load that follows a URL change made by the site's router.
+  pageLoadStrategy: 'normal',
+};
+
+/** The page of the shared session at `viewport`; `closed` is told when the page is done with. */
+async function openPage(session: WebDriverSession, viewport: Viewport, closed: () => void): Promise<EnginePage> {
+  /** The origins this page loaded, whose storage and cookies close() clears. */
+  const origins = new Set<string>();
   const evaluate: EnginePage['evaluate'] = (fn, ...args) =>
     session.send('POST', '/execute/sync', {
       script: `return Promise.resolve((${fn.toString()}).apply(null, arguments));`,
@@ -104,11 +129,15 @@ async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePa
     });
   return {
     async goto(url) {
+      origins.add(new URL(url).origin);
       await session.send('POST', '/url', { url });
       // WebDriver classic has no script that runs before the page's own: hook in after the load.
       await evaluate(hookErrors);
     },
     evaluate,
+    async runScript(source) {
+      await session.send('POST', '/execute/sync', { script: source, args: [] });
+    },
     async click(selector) {
       await pointer({ type: 'pointerMove', origin: 'viewport', ...(await centreOf(selector)) }, press, release);
     },
@@ -154,7 +183,21 @@ async function openPage(driverUrl: string, viewport: Viewport): Promise<EnginePa
       return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
     },
     async close() {
-      await session.send('DELETE', '');
+      // The next page must start as a first visit: no saved player, language choice or consent.
+      try {
+        for (const origin of origins) {
+          // A plain-text file of the site's origin: a document that runs none of the site's scripts.
+          await session.send('POST', '/url', { url: `${origin}/robots.txt` });
+          await evaluate(() => {
+            localStorage.clear();
+            sessionStorage.clear();
+          });
+          await session.send('DELETE', '/cookie');
+        }
+        await session.send('POST', '/url', { url: 'about:blank' });
+      } finally {
+        closed();
+      }
     },
   };
 }

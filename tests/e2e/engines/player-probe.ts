@@ -33,6 +33,8 @@ export interface AudioState {
   currentSrc: string;
   currentTime: number;
   paused: boolean;
+  duration: number;
+  volume: number;
   playingEvents: number;
   /** What the track list marks as playing. */
   currentTrack: string;
@@ -48,6 +50,8 @@ export function audioState(): AudioState | null {
     currentSrc: audio.currentSrc,
     currentTime: audio.currentTime,
     paused: audio.paused,
+    duration: audio.duration,
+    volume: audio.volume,
     playingEvents: win.__e2ePlaying ?? 0,
     currentTrack: document.querySelector('.player-track[aria-current="true"]')?.textContent.trim() ?? '',
     documentMark: win.__e2eDocument ?? null,
