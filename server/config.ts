@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
+import { DEFAULT_LEASE_MS } from './services/outbox.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
 
 const envSchema = z.object({
@@ -149,7 +150,7 @@ const envSchema = z.object({
    * How long an instance holds a message it is delivering; if it dies meanwhile, another one
    * takes the message over after this long. Longer than any SMTP exchange.
    */
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_LEASE_MS),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
