@@ -7,7 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
 import { imageFile } from '../../data/image-file.ts';
 import { getReleases, getSite, type Release } from '../../data/site.ts';
-import { wrapTitle } from '../../../scripts/brand/cover.ts';
+import { escapeXml, wrapTitle } from '../../../scripts/brand/cover.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -17,8 +17,6 @@ export const getStaticPaths = (async () =>
     params: { slug: release.slug },
     props: { release },
   }))) satisfies GetStaticPaths;
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const GET: APIRoute<{ release: Release }> = async ({ props: { release } }) => {
   const cover = await sharp(imageFile(release.cover, `content/releases/${release.slug}.json: cover`))
