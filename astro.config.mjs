@@ -11,11 +11,13 @@ import { DEFAULT_LANG, HTML_LANGS, LANGUAGES } from './src/lib/languages.ts';
 /** The public origin comes from the artist's settings, so canonical URLs follow one source. */
 const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', import.meta.url), 'utf8'));
 
+/** Any of the site's language codes, as a group of a regular expression. */
+const LANG = `(?:${LANGUAGES.join('|')})`;
 /**
  * Pages that exist only to redirect or alias another page stay out of the sitemap, and so do
  * the per-language copies of /samebloodscocktail that the server sends at that URL.
  */
-const NOT_IN_SITEMAP = /^\/(?:404|samebloodscocktail(?:\.(?:pt|en|es))?|(?:pt|en|es)\/spotify)?$/;
+const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify)?$`);
 
 /** `client:afterpaint` (src/directives/after-paint.ts): islands load once the first paint is seen. */
 const afterPaintDirective = {

@@ -1,13 +1,15 @@
 /**
  * Renders the site's own brand images from the SVG sources in scripts/brand/ into public/:
- * the logo and favicon as SVG, the Apple touch icon and the social card as PNG; and a
+ * the logo and favicon as SVG, the favicon as ICO too (for whoever asks /favicon.ico), the
+ * Apple touch icon and the social card as PNG; and a
  * stand-in cover for every release in content/releases/ into src/assets/covers/, which the
  * build uses until the artist gives the release a `cover` of his own. Run it after changing a
  * source or adding a release (`npm run brand`); the outputs are committed, being small.
  */
-import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { coverSvg } from './brand/cover.ts';
+import { icoFile } from './brand/ico.ts';
 
 const source = (name: string) => new URL(`./brand/${name}`, import.meta.url);
 const target = (name: string) => new URL(`../public/${name}`, import.meta.url);
@@ -20,6 +22,18 @@ await sharp(source('favicon.svg').pathname, { density: 600 })
   .resize(180, 180)
   .png({ compressionLevel: 9, palette: true })
   .toFile(target('apple-touch-icon.png').pathname);
+/** The favicon's sizes: a tab's at 1× and 2×, and Windows' 48 px. */
+const ICO_SIZES = [16, 32, 48];
+const icoImages = await Promise.all(
+  ICO_SIZES.map(async (size) => ({
+    size,
+    png: await sharp(source('favicon.svg').pathname, { density: 600 })
+      .resize(size, size)
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer(),
+  })),
+);
+await writeFile(target('favicon.ico'), icoFile(icoImages));
 await sharp(source('og-image.svg').pathname)
   .png({ compressionLevel: 9, palette: true })
   .toFile(target('og-image.png').pathname);

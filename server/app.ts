@@ -21,7 +21,7 @@ import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from '.
 import { createMailer } from './services/mailer.ts';
 import { addressesIn } from './services/mail-address.ts';
 import { openMediaLibrary } from './services/media-library.ts';
-import { MAX_BODY_BYTES } from './services/request-limits.ts';
+import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
 import { openRenditions } from './services/renditions/renditions.ts';
 import { openInbox } from './services/message-inbox.ts';
 import { connectRedis } from './services/redis.ts';
@@ -57,7 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         return request.url ?? '/';
       },
     }),
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
     return503OnClosing: true,
     // Without this, such an answer lacks the security headers and echoes the URL with
     // Fastify's internal error code.

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
+import { DEFAULT_LEASE_MS } from './services/outbox.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
+import { ARTIST_NAME } from './services/site-settings.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -93,7 +95,7 @@ const envSchema = z.object({
   /** Who receives the messages. */
   MAIL_TO: z.string().min(3).default('artist@localhost'),
   /** The sender of every mail, e.g. `Site <no-reply@andremourapassos.com>`. */
-  MAIL_FROM: z.string().min(3).default('André Moura Passos <no-reply@andremourapassos.com>'),
+  MAIL_FROM: z.string().min(3).default(`${ARTIST_NAME} <no-reply@andremourapassos.com>`),
   /** Origins allowed to call the API from a browser (comma-separated); empty: same origin only. */
   SITE_ORIGINS: z
     .string()
@@ -149,7 +151,7 @@ const envSchema = z.object({
    * How long an instance holds a message it is delivering; if it dies meanwhile, another one
    * takes the message over after this long. Longer than any SMTP exchange.
    */
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_LEASE_MS),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**

@@ -12,7 +12,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { cspHeader, VIDEO_EMBED_ORIGINS } from '../services/csp.ts';
+import { cspHeader } from '../services/csp.ts';
+import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
 
 export interface SecurityHeadersOptions {
   /** The page policy's directives, from `cspDirectives`. */

@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import { networkOf } from '../services/client-network.ts';
 import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact-validation.ts';
 import type { Inbox } from '../services/message-inbox.ts';
-import { MAX_BODY_BYTES } from '../services/request-limits.ts';
+import { MAX_REQUEST_BODY_BYTES, MINUTE_MS } from '../services/request-limits.ts';
 
 export interface ContactRoutesOptions {
   /** The store and its outbox; null from `open()` while the data folder is unusable. */
@@ -31,7 +31,6 @@ export interface ContactRoutesOptions {
   redis: Redis | null;
 }
 
-const MINUTE_MS = 60_000;
 const NOT_UTF8 = 'The body must be UTF-8 text.';
 const NOT_UTF8_CODE = 'CONTACT_BODY_NOT_UTF8';
 const ALREADY_RECEIVED = 'This message was already received.';
@@ -130,7 +129,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
   app.post<{ Body: ValidContact }>(
     '/api/send-email',
     {
-      bodyLimit: MAX_BODY_BYTES,
+      bodyLimit: MAX_REQUEST_BODY_BYTES,
       // Fastify validates the body with the message schema (zod, contact-validation.ts) after
       // the per-address limit counted the request; the handler gets it typed and cleaned
       // (trimmed, line breaks as LF), and a refusal names the field.

@@ -39,6 +39,7 @@ import {
 import { ALLOW_FOR_OPERATIONS, getOperationProblem } from '../services/graphql-operations.ts';
 import type { MediaLibrary, Track } from '../services/media-library.ts';
 import type { Renditions, TrackRenditions } from '../services/renditions/renditions.ts';
+import { MAX_GRAPHQL_BODY_BYTES, MINUTE_MS } from '../services/request-limits.ts';
 import { audioUrl, coverUrl, renditionUrl } from '../services/track-urls.ts';
 
 export interface GraphqlOptions {
@@ -69,9 +70,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 const isWildcard = (header: string | undefined) => header?.trim() === '*';
 
 const MAX_QUERY_DEPTH = 5;
-const MAX_BODY_BYTES = 8 * 1024;
 const MAX_NAME_LENGTH = 200;
-const MINUTE_MS = 60_000;
 
 const schema = /* GraphQL */ `
   "A track of a playlist."
@@ -299,7 +298,7 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (
     allowBatchedQueries: false,
     csrfPrevention: true,
     additionalRouteOptions: {
-      bodyLimit: MAX_BODY_BYTES,
+      bodyLimit: MAX_GRAPHQL_BODY_BYTES,
       // Before Fastify's schema coerces types (42 into "42", ["{…}"] into "{…}") and before
       // Mercurius takes a non-string query for a ready-parsed document.
       preValidation: async (request, reply) => {

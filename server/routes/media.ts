@@ -18,6 +18,7 @@ import { openInside } from '../services/open-inside.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 import { IMMUTABLE } from '../services/cache-control.ts';
+import { errorBody } from '../services/error-answers.ts';
 
 export interface MediaRoutesOptions {
   library: MediaLibrary;
@@ -52,8 +53,7 @@ function cacheHeaders(reply: FastifyReply, track: Track, version: string | undef
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-const notFound = (reply: FastifyReply) =>
-  reply.code(404).send({ error: 'Not Found', message: 'There is no such track.' });
+const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, 'There is no such track.'));
 
 /**
  * A file cut short while it streams ends before the Content-Length the response promised, and

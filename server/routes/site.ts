@@ -5,6 +5,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  isApiPath,
   isAssetPath,
   languageForRequest,
   UNKNOWN_PAGE_TARGET,
@@ -13,6 +14,7 @@ import {
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
 import { LANG_COOKIE, LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
+import { errorBody } from '../services/error-answers.ts';
 
 export interface SiteRoutesOptions {
   distDir: string;
@@ -145,10 +147,10 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
-    if (isRead && notFoundPage && !path.startsWith('/api/') && !path.startsWith('/graphql')) {
+    if (isRead && notFoundPage && !isApiPath(path)) {
       return sendPage(request, reply, notFoundPage, 404);
     }
-    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${path}` });
+    return reply.code(404).send(errorBody(404, `No route for ${request.method} ${path}`));
   });
 };
 

@@ -14,16 +14,10 @@
  * honeypot marks a bot.
  */
 import { z } from 'zod';
+import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from '../../src/lib/contact-fields.ts';
 import { CONTROL_CHARACTER } from '../../src/lib/control-characters.ts';
 import { DEFAULT_LANG, LANGUAGES } from '../../src/lib/languages.ts';
 import type { NewMessage } from './message-store.ts';
-
-/** The hidden form field only bots fill in. */
-export const HONEYPOT_FIELD = 'website';
-
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const MESSAGE_MAX = 5000;
 
 /** C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls. */
 export const NOT_ONE_LINE = CONTROL_CHARACTER;

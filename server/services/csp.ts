@@ -4,6 +4,8 @@
  * thumbnails are the site's own, so a visitor's browser asks the video service for nothing
  * until they open a video).
  */
+import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
+
 export interface CspInput {
   scriptHashes: readonly string[];
   styleHashes: readonly string[];
@@ -38,9 +40,6 @@ const ANALYTICS = {
   ],
   frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
 };
-
-/** The video service's hosts for the embedded player (frame), loaded when a visitor opens a video. */
-export const VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
 /**
  * The page policy's directives, each with its sources. A fetch directive not named here (fonts,

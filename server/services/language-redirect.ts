@@ -23,8 +23,15 @@ export function languageForRequest(savedChoice: string | undefined, acceptLangua
 /** Where an unknown page goes. */
 export const UNKNOWN_PAGE_TARGET = `/${DEFAULT_LANG}`;
 
+/** Where the API answers: a miss there is answered in JSON, never with the 404 page. */
+const API_PREFIXES = ['/api/', '/graphql'];
 /** Prefixes that only ever hold files or API routes: a miss there is a 404, never a redirect. */
-const NON_PAGE_PREFIXES = ['/_astro/', '/media/', '/api/', '/graphql'];
+const NON_PAGE_PREFIXES = ['/_astro/', '/media/', ...API_PREFIXES];
+
+/** True when a path is the API's. */
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
 
 /** True when a path names a file (its last segment has an extension) or an API/asset area. */
 export function isAssetPath(pathname: string): boolean {

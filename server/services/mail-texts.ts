@@ -6,6 +6,10 @@
  * artist's name, to any inbox, which is how a sending domain ends up on a blocklist.
  */
 import type { Lang } from '../../src/lib/languages.ts';
+import { ARTIST_NAME, PROJECT_NAME } from './site-settings.ts';
+
+/** The auto-reply speaks of the artist by his first name. */
+const FIRST_NAME = ARTIST_NAME.split(' ')[0] ?? ARTIST_NAME;
 
 interface AutoReplyTexts {
   subject: string;
@@ -19,23 +23,23 @@ export const AUTO_REPLY: Record<Lang, AutoReplyTexts> = {
   pt: {
     subject: 'Recebemos sua mensagem',
     greeting: 'Olá!',
-    body: 'Obrigado por escrever. Sua mensagem chegou e o André vai responder assim que puder.',
-    listen: 'Enquanto isso, ouça Same Bloods Cocktail:',
-    signOff: 'Um abraço,\nAndré Moura Passos',
+    body: `Obrigado por escrever. Sua mensagem chegou e o ${FIRST_NAME} vai responder assim que puder.`,
+    listen: `Enquanto isso, ouça ${PROJECT_NAME}:`,
+    signOff: `Um abraço,\n${ARTIST_NAME}`,
   },
   en: {
     subject: 'We got your message',
     greeting: 'Hello,',
-    body: 'Thank you for writing. Your message arrived and André will answer as soon as he can.',
-    listen: 'Meanwhile, listen to Same Bloods Cocktail:',
-    signOff: 'All the best,\nAndré Moura Passos',
+    body: `Thank you for writing. Your message arrived and ${FIRST_NAME} will answer as soon as he can.`,
+    listen: `Meanwhile, listen to ${PROJECT_NAME}:`,
+    signOff: `All the best,\n${ARTIST_NAME}`,
   },
   es: {
     subject: 'Recibimos tu mensaje',
     greeting: '¡Hola!',
-    body: 'Gracias por escribir. Tu mensaje llegó y André te responderá en cuanto pueda.',
-    listen: 'Mientras tanto, escucha Same Bloods Cocktail:',
-    signOff: 'Un abrazo,\nAndré Moura Passos',
+    body: `Gracias por escribir. Tu mensaje llegó y ${FIRST_NAME} te responderá en cuanto pueda.`,
+    listen: `Mientras tanto, escucha ${PROJECT_NAME}:`,
+    signOff: `Un abrazo,\n${ARTIST_NAME}`,
   },
 };
 

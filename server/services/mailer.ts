@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { Log } from './log.ts';
 import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
 
@@ -25,7 +26,7 @@ export interface MailerOptions {
   outboxDir: string;
   /** The artist's streaming links, listed in the auto-reply. */
   links: readonly { label: string; href: string }[];
-  log: { info: (object: object, message: string) => void };
+  log: Pick<Log, 'info'>;
 }
 
 export interface Mailer {

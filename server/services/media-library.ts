@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
 import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
 import { compareTracks } from '../../src/lib/track-order.ts';
+import type { Log } from './log.ts';
 
 /** One playable track, as the API describes it: its tags, and what serving it needs. */
 export interface Track extends AudioTags {
@@ -28,11 +29,6 @@ export interface Track extends AudioTags {
 export interface PlaylistSummary {
   name: string;
   trackCount: number;
-}
-
-interface Logger {
-  info: (object: object, message: string) => void;
-  warn: (object: object, message: string) => void;
 }
 
 export interface MediaLibrary {
@@ -58,7 +54,7 @@ export interface MediaLibrary {
 
 export interface MediaLibraryOptions {
   dir: string;
-  log: Logger;
+  log: Pick<Log, 'info' | 'warn'>;
   /** Rebuild the index when the folder changes (default true). */
   watch?: boolean;
   /** How long to wait for a burst of changes to settle, in ms. */

@@ -10,6 +10,7 @@
  * wrong URL is a configuration error); one lost while running makes contact answer 503 until
  * it is back, through the same store, without a restart.
  */
+import type { Log } from './log.ts';
 import type { MessageStore } from './message-store.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -34,10 +35,7 @@ export interface InboxOptions {
   requiredAtStart: boolean;
   /** Starts the delivery worker over a freshly opened store. */
   startOutbox: (store: MessageStore) => Outbox;
-  log: {
-    info: (object: object, message: string) => void;
-    error: (object: object, message: string) => void;
-  };
+  log: Pick<Log, 'info' | 'error'>;
 }
 
 /** Opens the inbox now if it can, and otherwise on a later `open()`. */

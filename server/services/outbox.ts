@@ -53,7 +53,8 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-const DEFAULT_LEASE_MS = 10 * 60 * 1000;
+/** How long a claimed message is ours unless OUTBOX_LEASE_MS says otherwise. */
+export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
 /** The two mails of a message, in the order they are sent: the artist's first. */
 const MAILS: readonly {

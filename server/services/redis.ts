@@ -5,13 +5,10 @@
  * reconnecting in the background.
  */
 import { Redis } from 'ioredis';
-
-export interface RedisLog {
-  warn: (object: object, message: string) => void;
-}
+import type { Log } from './log.ts';
 
 /** Connects (rejecting when the server cannot be reached within a few seconds). */
-export async function connectRedis(url: string, log: RedisLog): Promise<Redis> {
+export async function connectRedis(url: string, log: Pick<Log, 'warn'>): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -8,6 +8,8 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { SENT_CONFIRMATION_MS } from '../lib/constants.ts';
 import { sendContactMessage } from '../lib/contact-api.ts';
+import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from '../lib/contact-fields.ts';
+import { useHydrated } from './useHydrated.ts';
 import './contact-form.css';
 
 /** The form's texts, translated by the page (`footer` namespace). */
@@ -44,10 +46,8 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
   const [status, setStatus] = useState<Status>('idle');
   const [failed, setFailed] = useState(false);
   // Until the script runs, a click would submit the form natively: the button waits for it.
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const honeypot = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (status !== 'sent' && status !== 'received') return undefined;
@@ -60,7 +60,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     if (status === 'sending') return;
     setStatus('sending');
     setFailed(false);
-    const outcome = await sendContactMessage({ ...values, lang, website: honeypot.current?.value ?? '' });
+    const outcome = await sendContactMessage({ ...values, lang, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
     if (outcome !== 'failed') {
       setValues(EMPTY);
       setStatus(outcome === 'sent' ? 'sent' : 'received');
@@ -82,20 +82,27 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     <form className="contact-form" method="post" onSubmit={(event) => void submit(event)}>
       <div className="contact-field">
         <label htmlFor="contact-name">{labels.name}</label>
-        <input {...field('name')} type="text" autoComplete="name" maxLength={100} />
+        <input {...field('name')} type="text" autoComplete="name" maxLength={NAME_MAX} />
       </div>
       <div className="contact-field">
         <label htmlFor="contact-email">{labels.email}</label>
-        <input {...field('email')} type="email" autoComplete="email" maxLength={254} />
+        <input {...field('email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
       </div>
       <div className="contact-field">
         <label htmlFor="contact-message">{labels.message}</label>
-        <textarea {...field('message')} rows={5} maxLength={5000} />
+        <textarea {...field('message')} rows={5} maxLength={MESSAGE_MAX} />
       </div>
       {/* Only bots fill this in: hidden from people and from assistive technology. */}
       <div className="contact-trap" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input ref={honeypot} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Website</label>
+        <input
+          ref={honeypot}
+          id={`contact-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
       <div className="contact-actions">
         <button

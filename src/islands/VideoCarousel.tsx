@@ -12,6 +12,7 @@
  * many visitors never reach.
  */
 import { useState } from 'react';
+import { embedUrl } from '../lib/video-embed.ts';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailUrl } from '../lib/video-thumbnails.ts';
 import { openModal } from '../stores/modals.ts';
 import Carousel from './Carousel.tsx';
@@ -32,11 +33,6 @@ interface VideoCarouselProps {
 }
 
 const MODAL_ID = 'video-dialog';
-
-/** The privacy-enhanced embed; autoplay because the visitor just asked for the video. */
-export function embedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
-}
 
 export default function VideoCarousel({ videos, thumbnailVersion, labels }: VideoCarouselProps) {
   const [current, setCurrent] = useState<VideoItem | null>(null);

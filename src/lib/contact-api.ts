@@ -1,5 +1,6 @@
 /** The contact call (SPEC §7.1): POST {api}/api/send-email with the message and language. */
 import { API_BASE } from './api.ts';
+import { HONEYPOT_FIELD } from './contact-fields.ts';
 
 export interface ContactMessage {
   name: string;
@@ -7,7 +8,7 @@ export interface ContactMessage {
   message: string;
   lang: string;
   /** The honeypot: empty unless a bot filled it. */
-  website: string;
+  [HONEYPOT_FIELD]: string;
 }
 
 /** How a send ended, as the form shows it: 'already-received' is the same message sent again. */

@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Log } from '../log.ts';
 import type { MediaLibrary, Track } from '../media-library.ts';
 import { analyse, type Analysis } from './analyse.ts';
 import { ANALYSIS_FILE, CacheFolder, HASH_PATTERN, PEAKS_FILE, temporaryPathFor, type Lock } from './cache-folder.ts';
@@ -26,10 +27,7 @@ import { encode, RENDITION_FORMATS, settingsKey, type RenditionFormat } from './
 import { clock, DEFAULT_LIMITS, LimitExceeded, limitsKey, type RenditionLimits } from './limits.ts';
 import { gainsFor, type LoudnessMode } from './loudness.ts';
 
-interface Logger {
-  info: (object: object, message: string) => void;
-  warn: (object: object, message: string) => void;
-}
+type Logger = Pick<Log, 'info' | 'warn'>;
 
 /** Where a track's renditions stand. */
 export type RenditionStatus = 'ready' | 'pending' | 'failed' | 'unavailable';

@@ -6,8 +6,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
 import { imageFile } from '../../data/image-file.ts';
-import { getReleases, type Release } from '../../data/site.ts';
-import { wrapTitle } from '../../../scripts/brand/cover.ts';
+import { getReleases, getSite, type Release } from '../../data/site.ts';
+import { escapeXml, wrapTitle } from '../../../scripts/brand/cover.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -18,12 +18,11 @@ export const getStaticPaths = (async () =>
     props: { release },
   }))) satisfies GetStaticPaths;
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export const GET: APIRoute<{ release: Release }> = async ({ props: { release } }) => {
   const cover = await sharp(imageFile(release.cover, `content/releases/${release.slug}.json: cover`))
     .resize(CARD_HEIGHT, CARD_HEIGHT, { fit: 'cover' })
     .toBuffer();
+  const { project } = await getSite();
   const lines = wrapTitle(release.title, 14);
   const text = lines
     .map(
@@ -33,7 +32,7 @@ export const GET: APIRoute<{ release: Release }> = async ({ props: { release } }
     .join('');
   const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">${text}
     <rect x="690" y="${200 + lines.length * 64 - 40}" width="140" height="6" fill="#e0283f"/>
-    <text x="692" y="${200 + lines.length * 64 + 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">Same Bloods Cocktail</text></svg>`;
+    <text x="692" y="${200 + lines.length * 64 + 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">${escapeXml(project)}</text></svg>`;
   const card = await sharp({
     create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: '#0b0b0d' },
   })

@@ -83,6 +83,7 @@ describe('the CDN headers file', () => {
       // A folder of versioned files: the videos' thumbnails.
       firstFile('thumbs', '.webp'),
       '/favicon.svg',
+      '/favicon.ico',
       '/robots.txt',
       '/og-image.png',
     ];
