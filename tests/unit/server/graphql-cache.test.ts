@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import { matchesEtag } from '../../../server/routes/graphql.ts';
 import { PLAYLIST_QUERY, playlistPath, PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
@@ -192,13 +191,4 @@ describe('configuration', () => {
       expect(() => loadConfig({ GRAPHQL_CACHE_STALE: value }), value).toThrow(/GRAPHQL_CACHE_STALE/);
     }
   });
-});
-
-it('compares If-None-Match weakly, as RFC 9110 asks', () => {
-  expect(matchesEtag(undefined, '"a"')).toBe(false);
-  expect(matchesEtag('"b"', '"a"')).toBe(false);
-  expect(matchesEtag('W/"a"', '"a"')).toBe(true);
-  expect(matchesEtag(' "b" ,"a"', '"a"')).toBe(true);
-  // `*` is not an ETag: it is judged against the answer itself.
-  expect(matchesEtag('*', '"a"')).toBe(false);
 });
