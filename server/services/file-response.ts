@@ -1,8 +1,6 @@
 /**
- * Answers a request for an opened file: a strong ETag and Last-Modified, the conditional
- * headers (If-Match, If-Unmodified-Since, If-None-Match, If-Modified-Since), and one byte
- * range (byte-ranges.ts) that If-Range keeps only while the file is exactly the one the client
- * has. The body streams from the already opened handle, so what was checked is what is sent.
+ * Answers a request for an opened file: its validators and conditional headers, and one byte
+ * range that If-Range keeps only while the file is exactly the one the client has.
  */
 import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -52,7 +50,10 @@ function rangeStillApplies(ifRange: string | undefined, etag: string, stats: Sta
   return dateSeconds(value) === seconds(stats);
 }
 
-/** Sends `file` (which this call now owns and closes) as `type`. */
+/**
+ * Sends `file` (which this call now owns and closes) as `type`. The body streams from the
+ * already opened handle, so what was checked is what is sent.
+ */
 export async function sendOpenedFile(
   request: FastifyRequest,
   reply: FastifyReply,

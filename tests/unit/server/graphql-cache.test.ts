@@ -1,7 +1,6 @@
 /**
- * GraphQL answers a shared cache can keep (issue 14): the player's GET is `public` with a
- * strong ETag made from the media index's version and the request, a matching If-None-Match
- * gets 304, and POST answers and errors are `no-store`.
+ * GraphQL answers a shared cache can keep: the player's GET is `public` with a strong ETag, a
+ * matching If-None-Match gets 304, and POST answers and errors are `no-store`.
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,7 +157,7 @@ describe('GET /graphql', () => {
 });
 
 describe('POST /graphql', () => {
-  it('answers as before (SPEC §7.2), never cacheable', async () => {
+  it('answers a POST as the player always had it, never cacheable', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/graphql',
