@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import mercurius from 'mercurius';
 import { graphqlCaching } from '../services/graphql-caching.ts';
 import { formatErrors } from '../services/graphql-errors.ts';
-import { addDocumentChecks, checkRequest, hardenedOptions, MAX_BODY_BYTES } from '../services/graphql-hardening.ts';
+import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../services/graphql-hardening.ts';
 import { graphqlRateLimit } from '../services/graphql-rate-limit.ts';
 import { resolversFor, schema } from '../services/graphql-schema.ts';
 import { trackViews } from '../services/graphql-track-view.ts';
@@ -44,7 +44,7 @@ const graphqlRoutes: FastifyPluginAsync<GraphqlOptions> = async (app, options) =
     path: GRAPHQL_PATH,
     graphiql: development,
     ...hardenedOptions(development),
-    additionalRouteOptions: { bodyLimit: MAX_BODY_BYTES, preValidation: checkRequest(caching.revalidate) },
+    additionalRouteOptions: hardenedRouteOptions(caching.revalidate),
     errorFormatter: formatErrors,
   });
   addDocumentChecks(app);

@@ -23,7 +23,7 @@ import {
 import { ALLOW_FOR_OPERATIONS, getOperationProblem } from './graphql-operations.ts';
 
 const MAX_QUERY_DEPTH = 5;
-export const MAX_BODY_BYTES = 8 * 1024;
+const MAX_BODY_BYTES = 8 * 1024;
 
 /** The Mercurius options that bound what one request may make the server do. */
 export function hardenedOptions(development: boolean): Partial<MercuriusOptions> {
@@ -48,16 +48,17 @@ export function hardenedOptions(development: boolean): Partial<MercuriusOptions>
 }
 
 /**
- * The route's preValidation: runs before Fastify's schema coerces types (42 into "42", ["{…}"]
- * into "{…}") and before Mercurius takes a non-string query for a ready-parsed document. Bad
- * parameters get 400; over GET, variables must be a JSON object, the operation is chosen as
- * graphql-js would (a GraphQL error when none is), and only a query runs (405 with `Allow`).
- * A GET or HEAD that will run is then handed to `willRun`.
+ * The route's own options: a small body limit, and a preValidation that runs before Fastify's
+ * schema coerces types (42 into "42", ["{…}"] into "{…}") and before Mercurius takes a
+ * non-string query for a ready-parsed document. Bad parameters get 400; over GET, variables
+ * must be a JSON object, the operation is chosen as graphql-js would (a GraphQL error when none
+ * is), and only a query runs (405 with `Allow`). A GET or HEAD that will run is then handed to
+ * `willRun`.
  */
-export function checkRequest(
+export function hardenedRouteOptions(
   willRun: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
-  return async (request, reply) => {
+) {
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST') {
       const problem = requestQueryProblem(request.query);
       if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
@@ -77,6 +78,7 @@ export function checkRequest(
     if (problem) return reply.code(400).send({ data: null, errors: [{ message: problem }] });
     return undefined;
   };
+  return { bodyLimit: MAX_BODY_BYTES, preValidation };
 }
 
 /** Refuses a document whose text or parsed form is too large, before it is validated. */

@@ -333,6 +333,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
   // Passes run one after another: a change during a pass asks for one more after it.
   const runner = serialRunner({
     pass: async () => {
+      // A pass that fails leaves nothing to look at again.
       waiting = false;
       waiting = await settle();
     },
