@@ -1,14 +1,16 @@
 /**
- * The application: one Fastify instance with the security headers, the health route, the
- * music API and audio files, and the built site. It never listens; `main.ts` does, and tests
- * use `app.inject`.
+ * The application: the services (plugins/), the security headers and the routes on one Fastify
+ * instance. It never listens; `main.ts` does, and tests use `app.inject`.
  */
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { isDevelopment, renditionLimits, type Config } from './config.ts';
+import { isDevelopment, type Config } from './config.ts';
+import inboxPlugin from './plugins/inbox.ts';
+import mediaLibraryPlugin from './plugins/media-library.ts';
+import redisPlugin from './plugins/redis.ts';
+import renditionsPlugin from './plugins/renditions.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
 import contactRoutes from './routes/contact.ts';
 import graphqlRoutes from './routes/graphql.ts';
@@ -18,16 +20,7 @@ import siteRoutes from './routes/site.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
-import { createMailer } from './services/mailer.ts';
-import { addressesIn } from './services/mail-address.ts';
-import { openMediaLibrary } from './services/media-library.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
-import { openRenditions } from './services/renditions/renditions.ts';
-import { openInbox } from './services/message-inbox.ts';
-import { connectRedis } from './services/redis.ts';
-import { describeStore, openStore } from './services/stores/open-store.ts';
-import { startOutbox } from './services/outbox.ts';
-import { readStreamingLinks } from './services/site-settings.ts';
 import { scanSitePages } from './services/site-pages.ts';
 
 /**
@@ -93,69 +86,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send(errorBody(status, message));
   });
 
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    mailTo: config.MAIL_TO,
-    mailFrom: config.MAIL_FROM,
-    outboxDir: join(config.DATA_DIR, 'outbox'),
-    links: readStreamingLinks(),
-    log: app.log,
-  });
-  // An unusable data folder must not take the pages and the music down with it: the inbox
-  // answers null until it can open the database (the contact route then says 503). A
-  // database server that cannot be reached at start is a configuration error.
-  const storeLocation = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
-  const inbox = await openInbox({
-    openStore: () =>
-      openStore(storeLocation, {
-        autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
-        artistMailsPerHour: config.ARTIST_MAILS_PER_HOUR,
-        digestIntervalMs: config.DIGEST_INTERVAL_MS,
-        takeOverLeases: true,
-        ownAddresses: addressesIn(`${config.MAIL_TO}, ${config.MAIL_FROM}`),
-      }),
-    where: describeStore(storeLocation),
-    requiredAtStart: config.DATABASE_URL !== null,
-    log: app.log,
-    startOutbox: (store) =>
-      startOutbox({
-        store,
-        mailer,
-        log: app.log,
-        retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-        retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
-        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-        leaseMs: config.OUTBOX_LEASE_MS,
-        digestIntervalMs: config.DIGEST_INTERVAL_MS,
-        digestMaxMessages: config.DIGEST_MAX_MESSAGES,
-      }),
-  }).catch((error: unknown) => {
-    throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);
-  });
-  const redis = config.REDIS_URL
-    ? await connectRedis(config.REDIS_URL, app.log).catch(async (error: unknown) => {
-        await inbox.close();
-        throw new Error(`Invalid configuration:\n  REDIS_URL: cannot reach Redis (${(error as Error).message})`);
-      })
-    : null;
-  const library = await openMediaLibrary({ dir: config.MEDIA_DIR, log: app.log, watch: options.watchMedia ?? true });
-  const renditions = await openRenditions({
-    library,
-    dir: config.RENDITIONS_DIR,
-    ffmpeg: config.FFMPEG_PATH,
-    mode: config.LOUDNESS_MODE,
-    limits: renditionLimits(config),
-    log: app.log,
-  });
-
-  // Closing order: stop taking requests (Fastify), finish the delivery in progress, then
-  // close the database it writes to.
-  app.addHook('onClose', async () => {
-    await renditions.close();
-    library.close();
-    await inbox.close();
-    await redis?.quit().catch(() => undefined);
-  });
+  // The services, each closed by its own onClose hook: Fastify runs them in the reverse order
+  // of registration, so a service closes before what it depends on, after the last request.
+  try {
+    await app.register(inboxPlugin, { config });
+    await app.register(redisPlugin, { url: config.REDIS_URL });
+    await app.register(mediaLibraryPlugin, { dir: config.MEDIA_DIR, watch: options.watchMedia ?? true });
+    await app.register(renditionsPlugin, { config });
+  } catch (error) {
+    // What did open (the database, a connection) is closed: the caller only gets the error.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  const { inbox, redis, library, renditions } = app;
 
   const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
   // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.

@@ -1,6 +1,6 @@
 /**
- * The built site: pages at clean URLs (from memory), hashed assets cached for a year, HTML
- * revalidated, precompressed brotli/gzip variants, and the redirects of SPEC §2.
+ * The built site: pages at clean URLs (from memory) in the visitor's language, hashed assets
+ * cached for a year, HTML revalidated, precompressed variants, and the site's redirects.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import {
   UNKNOWN_PAGE_TARGET,
   withoutTrailingSlash,
 } from '../services/language-redirect.ts';
+import { ifNoneMatchMatches } from '../services/entity-tags.ts';
 import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
 import { LANG_COOKIE, LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
@@ -48,15 +49,6 @@ const NOT_FOUND_PAGE = '404.html';
 const visitorLanguage = (request: FastifyRequest): Lang =>
   languageForRequest(request.cookies[LANG_COOKIE], request.headers['accept-language']);
 
-/** True when an If-None-Match header names this ETag (or `*`); weak and strong compare alike. */
-function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 /** Sends a page in the best encoding the client takes; 304 when its copy is current. */
 function sendPage(
   request: FastifyRequest,
@@ -72,7 +64,8 @@ function sendPage(
     .header('Cache-Control', caching.cacheControl)
     .header('Vary', caching.vary)
     .header('ETag', variant.etag);
-  if (status === 200 && matchesETag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+  if (status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], variant.etag))
+    return reply.code(304).send();
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.code(status).send(variant.body);
 }

@@ -1,21 +1,16 @@
 /**
- * Answers a request for an opened file: a strong ETag and Last-Modified, the conditional
- * headers (If-Match, If-Unmodified-Since, If-None-Match, If-Modified-Since), and one byte
- * range (byte-ranges.ts) that If-Range keeps only while the file is exactly the one the client
- * has. The body streams from the already opened handle, so what was checked is what is sent.
+ * Answers a request for an opened file: its validators and conditional headers, and one byte
+ * range that If-Range keeps only while the file is exactly the one the client has.
  */
 import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from './byte-ranges.ts';
+import { entityTagsIn, ifNoneMatchMatches } from './entity-tags.ts';
 import type { OpenedFile } from './open-inside.ts';
 
 /** Size and modification time: what nginx uses too, and strong enough for byte ranges. */
 const etagOf = (stats: Stats) => `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-
-/** The entity-tags of an If-Match or If-None-Match list (commas may sit inside quotes). */
-const tagsIn = (header: string): string[] => header.match(/(?:W\/)?"[^"]*"/g) ?? [];
-const opaque = (tag: string) => tag.replace(/^W\//, '');
 
 /** HTTP dates are to the second. */
 const seconds = (stats: Stats) => Math.floor(stats.mtimeMs / 1000);
@@ -33,16 +28,13 @@ const headerOf = (request: FastifyRequest, name: string) => {
 function preconditionStatus(request: FastifyRequest, etag: string, stats: Stats): 304 | 412 | null {
   const ifMatch = headerOf(request, 'if-match');
   if (ifMatch !== undefined) {
-    if (ifMatch.trim() !== '*' && !tagsIn(ifMatch).includes(etag)) return 412;
+    if (ifMatch.trim() !== '*' && !entityTagsIn(ifMatch).includes(etag)) return 412;
   } else {
     const since = dateSeconds(headerOf(request, 'if-unmodified-since'));
     if (since !== null && seconds(stats) > since) return 412;
   }
   const ifNoneMatch = headerOf(request, 'if-none-match');
-  if (ifNoneMatch !== undefined) {
-    const matches = ifNoneMatch.trim() === '*' || tagsIn(ifNoneMatch).some((tag) => opaque(tag) === etag);
-    return matches ? 304 : null;
-  }
+  if (ifNoneMatch !== undefined) return ifNoneMatchMatches(ifNoneMatch, etag) ? 304 : null;
   const since = dateSeconds(headerOf(request, 'if-modified-since'));
   return since !== null && seconds(stats) <= since ? 304 : null;
 }
@@ -58,7 +50,10 @@ function rangeStillApplies(ifRange: string | undefined, etag: string, stats: Sta
   return dateSeconds(value) === seconds(stats);
 }
 
-/** Sends `file` (which this call now owns and closes) as `type`. */
+/**
+ * Sends `file` (which this call now owns and closes) as `type`. The body streams from the
+ * already opened handle, so what was checked is what is sent.
+ */
 export async function sendOpenedFile(
   request: FastifyRequest,
   reply: FastifyReply,

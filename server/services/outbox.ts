@@ -1,22 +1,12 @@
 /**
- * The outbox worker: delivers stored messages, the artist's mail first, then the auto-reply.
- * A failure is recorded on the message (attempts, last error) and tried again later with
- * exponential backoff, up to `maxAttempts`; a mail refused for good (an SMTP 5xx for its
- * recipient or its content) is not tried again. Either way the message stays stored, its
- * state 'failed' with the reason, for `npm run messages`. Since the queue is the database, it
- * survives restarts. Each message is claimed with a lease before it is sent, so several
- * instances on one database never send the same mail at once; if an instance dies mid-send,
- * its lease runs out and another one finishes the job (that one mail may then go twice).
- * Closing waits for the delivery in progress to be recorded.
- *
- * Messages held past the artist's hourly budget of single mails go in digests: at each slot
- * (a wall-clock multiple of `digestIntervalMs`) one instance claims up to
- * `digestMaxMessages` of them and sends one mail; a digest that fails counts as an attempt
- * of each of its messages and is retried at the first slot after the backoff, so the artist
- * never gets more than one digest a slot. Their auto-replies go once the digest is sent.
+ * The outbox worker: sends the stored messages' mails (the artist's, then the auto-reply, or a
+ * digest of those held past the artist's hourly budget) and retries failures with backoff. The
+ * queue is the database, so it survives restarts, and a lease on each message keeps several
+ * instances from sending one mail at once.
  */
 import { describeFailure, type DeliveryFailure } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
+import { serialRunner } from './serial-runner.ts';
 import {
   digestSlotAfter,
   type DigestClaim,
@@ -24,14 +14,12 @@ import {
   type MessageStore,
   type StoredMessage,
 } from './message-store.ts';
+import type { Log } from './log.ts';
 
 export interface OutboxOptions {
   store: MessageStore;
   mailer: Mailer;
-  log: {
-    info: (object: object, message: string) => void;
-    warn: (object: object, message: string) => void;
-  };
+  log: Pick<Log, 'info' | 'warn'>;
   /** The first retry's delay; each later one doubles, up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -100,12 +88,9 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const idleCheckMs = options.idleCheckMs ?? 60_000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
   let closed = false;
-  // Read through functions: both change while a delivery is awaited.
+  // Read through a function: it changes while a delivery is awaited.
   const isClosed = () => closed;
-  const isWanted = () => again;
 
   async function deliver(message: StoredMessage): Promise<void> {
     const due = MAILS.filter((mail) => mail.pending(message));
@@ -185,52 +170,43 @@ export function startOutbox(options: OutboxOptions): Outbox {
         continue;
       }
       const [message] = await store.claimDue(Date.now(), 1, leaseMs);
-      if (!message) {
-        if (!isWanted()) return;
-        again = false;
-        continue;
-      }
+      if (!message) return;
       await deliver(message);
     }
   }
 
+  // One run at a time: a message stored during a run (or while the next wake-up is being
+  // worked out) makes one more run after it.
+  const runner = serialRunner({
+    pass: async () => {
+      try {
+        await drain();
+      } finally {
+        await schedule();
+      }
+    },
+    onError: (error) => log.warn({ reason: (error as Error).message }, 'outbox run failed'),
+  });
+
+  /** Wakes the runner when the next message is due, or after `idleCheckMs` at the latest. */
   async function schedule(): Promise<void> {
     clearTimeout(timer);
     if (closed) return;
     const nextDue = await store.nextDue().catch(() => null);
     if (isClosed()) return;
     const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
-    timer = setTimeout(run, wait);
+    timer = setTimeout(runner.run, wait);
     timer.unref();
   }
 
-  function run(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'outbox run failed'))
-      .then(schedule)
-      .finally(() => {
-        running = null;
-        // A message stored while the next wake-up was being worked out is looked at now.
-        if (isWanted()) {
-          again = false;
-          run();
-        }
-      });
-  }
-
-  run();
+  runner.run();
 
   return {
-    notify: run,
+    notify: runner.run,
     close: async () => {
       closed = true;
       clearTimeout(timer);
-      await running;
+      await runner.stop();
       mailer.close();
     },
   };

@@ -1,19 +1,7 @@
 /**
- * The renditions service: makes, in the background and once, the streaming renditions of
- * every track the media library holds (see formats.ts), loudness-matched (loudness.ts), and
- * its waveform peaks; keeps them in the cache folder (cache-folder.ts); and tells the API what
- * is ready. Listeners never wait for it: a track is served as its original file until its
- * renditions exist, and always without ffmpeg.
- *
- * The work runs as one serial pass over the library ("settling"), started at start and after
- * every change of the library; a change during a pass starts another one after it. A pass
- * hashes each file, measures those not yet measured, then encodes what is missing, one ffmpeg
- * at a time (this machine has two cores and listeners come first). A master another instance
- * is working on (its lock is held) is looked at again a little later.
- *
- * One job cannot hold the others back (limits.ts): each is bounded by its master's measured
- * length, a size and a wall clock, and is killed when its master is removed or changed. A
- * failed job is written down and the pass moves on to the next.
+ * The renditions service: makes in the background, one ffmpeg at a time, each track's
+ * loudness-matched streaming renditions and waveform, keeps them in the cache folder, and tells
+ * the API what is ready. Listeners never wait for it: a track is served as its file until then.
  */
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
@@ -23,35 +11,22 @@ import type { MediaLibrary, Track } from '../media-library.ts';
 import { analyse, type Analysis } from './analyse.ts';
 import { ANALYSIS_FILE, CacheFolder, HASH_PATTERN, PEAKS_FILE, temporaryPathFor, type Lock } from './cache-folder.ts';
 import { FFMPEG_INSTALL_HINT, hasUsableFfmpeg } from './ffmpeg.ts';
-import { encode, RENDITION_FORMATS, settingsKey, type RenditionFormat } from './formats.ts';
+import { encode, RENDITION_FORMATS } from './formats.ts';
 import { clock, DEFAULT_LIMITS, LimitExceeded, limitsKey, type RenditionLimits } from './limits.ts';
-import { gainsFor, type LoudnessMode } from './loudness.ts';
+import type { LoudnessMode } from './loudness.ts';
+import { serialRunner } from '../serial-runner.ts';
+import {
+  ANALYSIS_STEP,
+  failureFile,
+  gainsByTrack,
+  renditionFile,
+  trackState,
+  type TrackRenditions,
+} from './track-state.ts';
+
+export type { ReadyRendition, RenditionStatus, TrackRenditions } from './track-state.ts';
 
 type Logger = Pick<Log, 'info' | 'warn'>;
-
-/** Where a track's renditions stand. */
-export type RenditionStatus = 'ready' | 'pending' | 'failed' | 'unavailable';
-
-export interface ReadyRendition {
-  format: RenditionFormat;
-  /** The file's name in its master's folder (part of its URL). */
-  file: string;
-  bytes: number;
-}
-
-export interface TrackRenditions {
-  status: RenditionStatus;
-  /** The hash of the master's content, which names its folder (null until it is read). */
-  hash: string | null;
-  /** Measured loudness and the gain baked into the renditions (null until measured). */
-  loudness: (Analysis & { gain: number }) | null;
-  /** The renditions that exist, lightest first. */
-  renditions: ReadyRendition[];
-  /** The waveform's file name, once it exists. */
-  peaks: string | null;
-  /** Why the last failed step failed, for the artist's listing. */
-  failure: string | null;
-}
 
 export interface Renditions {
   /** What exists for a track now. */
@@ -92,19 +67,8 @@ interface FailureNote {
   limits?: string;
 }
 
-const PENDING: TrackRenditions = {
-  status: 'pending',
-  hash: null,
-  loudness: null,
-  renditions: [],
-  peaks: null,
-  failure: null,
-};
-
-const ANALYSIS_STEP = 'analysis';
-const failureFile = (step: string) => `failed-${step}.json`;
-const renditionFile = (format: RenditionFormat, gain: number) =>
-  `${format.id}-${settingsKey(format, gain)}.${format.extension}`;
+/** A folder not read yet. */
+const NO_FILES: ReadonlyMap<string, number> = new Map();
 
 export async function openRenditions(options: RenditionsOptions): Promise<Renditions> {
   const { library, log, mode } = options;
@@ -118,7 +82,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     );
   }
 
-  const nothingYet: TrackRenditions = { ...PENDING, status: canRender ? 'pending' : 'unavailable' };
+  const nothingYet = trackState({ hash: null, files: NO_FILES, analysis: undefined, gain: undefined }, canRender).state;
   const hashes = new WeakMap<Track, string>();
   let states = new WeakMap<Track, TrackRenditions>();
   let served = new Map<string, Set<string>>();
@@ -150,8 +114,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
   async function publish(): Promise<void> {
     const tracks = everyTrack();
     const measured = new Map<Track, Analysis>();
-    const failures = new Map<Track, string[]>();
-    const files = new Map<string, Map<string, number>>();
+    const files = new Map<string, ReadonlyMap<string, number>>();
     for (const track of tracks) {
       const hash = hashes.get(track);
       if (!hash) continue;
@@ -159,50 +122,34 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       files.set(hash, listing);
       const analysis = await analysisOf(hash, listing);
       if (analysis) measured.set(track, analysis);
-      const failed = [...listing.keys()].filter((name) => name.startsWith('failed-'));
-      if (failed.length > 0) failures.set(track, failed);
     }
-    const unmeasurable = new Set(
-      tracks.filter((track) => !measured.has(track) && failures.get(track)?.includes(failureFile(ANALYSIS_STEP))),
+    const filesOf = (track: Track) => {
+      const hash = hashes.get(track);
+      return (hash && files.get(hash)) || NO_FILES;
+    };
+    // A read master counts towards its release's gain unless its analysis failed for good.
+    const measurable = new Set(
+      tracks.filter(
+        (track) => hashes.has(track) && (measured.has(track) || !filesOf(track).has(failureFile(ANALYSIS_STEP))),
+      ),
     );
-    const gains = gainsByTrack(tracks, measured, unmeasurable);
+    const gains = gainsByTrack(tracks, measured, measurable, mode);
     const nextStates = new WeakMap<Track, TrackRenditions>();
     const nextServed = new Map<string, Set<string>>();
     const digest = createHash('sha1');
     for (const track of tracks) {
-      const hash = hashes.get(track);
-      const analysis = measured.get(track);
-      const gain = gains.get(track);
-      const present = (hash && files.get(hash)) || new Map<string, number>();
-      const renditions: ReadyRendition[] = [];
-      if (gain !== undefined) {
-        for (const format of RENDITION_FORMATS) {
-          const file = renditionFile(format, gain);
-          const bytes = present.get(file);
-          if (bytes !== undefined) renditions.push({ format, file, bytes });
-        }
-      }
-      const peaks = present.has(PEAKS_FILE) ? PEAKS_FILE : null;
-      const failedSteps = failures.get(track) ?? [];
-      const wantedFailures = new Set([
-        failureFile(ANALYSIS_STEP),
-        ...(gain === undefined ? [] : RENDITION_FORMATS.map((format) => failureFile(renditionFile(format, gain)))),
-      ]);
-      const failure = failedSteps.find((name) => wantedFailures.has(name));
-      const complete = renditions.length === RENDITION_FORMATS.length && peaks !== null;
-      const state: TrackRenditions = {
-        status: complete ? 'ready' : failure ? 'failed' : canRender ? 'pending' : 'unavailable',
-        hash: hash ?? null,
-        loudness: analysis && gain !== undefined ? { ...analysis, gain } : null,
-        renditions,
-        peaks,
-        failure: failure && hash ? ((await cache.readJson<FailureNote>(hash, failure))?.reason ?? null) : null,
-      };
+      const hash = hashes.get(track) ?? null;
+      const folder = { hash, files: filesOf(track), analysis: measured.get(track), gain: gains.get(track) };
+      const { state: read, failureNote } = trackState(folder, canRender);
+      const state =
+        failureNote && hash
+          ? { ...read, failure: (await cache.readJson<FailureNote>(hash, failureNote))?.reason ?? null }
+          : read;
       nextStates.set(track, state);
       if (hash) {
         const names = nextServed.get(hash) ?? new Set<string>();
-        for (const rendition of renditions) names.add(rendition.file);
-        if (peaks) names.add(peaks);
+        for (const rendition of state.renditions) names.add(rendition.file);
+        if (state.peaks) names.add(state.peaks);
         nextServed.set(hash, names);
       }
       digest.update(`${track.version}\0${JSON.stringify(state)}\n`);
@@ -210,31 +157,6 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     states = nextStates;
     served = nextServed;
     stateVersion = digest.digest('base64url').slice(0, 16);
-  }
-
-  /**
-   * Each measured track's gain: its own, or in album mode its playlist's (a release). A track
-   * that cannot be measured (refused or undecodable) is left out of its release's gain.
-   */
-  function gainsByTrack(
-    tracks: readonly Track[],
-    measured: ReadonlyMap<Track, Analysis>,
-    unmeasurable: ReadonlySet<Track>,
-  ): Map<Track, number> {
-    const gains = new Map<Track, number>();
-    const byPlaylist = Map.groupBy(tracks, (track) => track.playlist);
-    for (const playlistTracks of byPlaylist.values()) {
-      // Album mode needs the whole release measured; until then none of its tracks has a gain.
-      const withAnalysis = playlistTracks.filter((track) => measured.has(track));
-      const toMeasure = playlistTracks.filter((track) => hashes.has(track) && !unmeasurable.has(track));
-      if (mode === 'album' && withAnalysis.length < toMeasure.length) continue;
-      const values = gainsFor(
-        withAnalysis.map((track) => measured.get(track) as Analysis),
-        mode,
-      );
-      withAnalysis.forEach((track, index) => gains.set(track, values[index] as number));
-    }
-    return gains;
   }
 
   /** The job running now, stopped when its master is removed or changed. */
@@ -302,7 +224,11 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     if (seconds > limits.maxLengthSeconds) throw new LimitExceeded(`longer than ${clock(limits.maxLengthSeconds)}`);
   }
 
-  /** One pass over the library; true when some master was left to another instance. */
+  /**
+   * One pass over the library: hashes each file, measures what is not measured yet, then
+   * encodes what is missing, one ffmpeg at a time (listeners come first on a small machine).
+   * True when some master was left to another instance holding its lock, to look at later.
+   */
   async function settle(): Promise<boolean> {
     const tracks = everyTrack();
     for (const track of tracks) {
@@ -396,36 +322,22 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     return wanted;
   }
 
-  // Passes run one after another: a change during a pass asks for one more after it.
-  let running: Promise<void> | null = null;
-  let again = false;
   /** Set while a pass is due again soon (another instance holds a master's lock). */
   let retryTimer: NodeJS.Timeout | null = null;
+  /** True when the last pass left a master to another instance. */
+  let waiting = false;
   let idleWaiters: (() => void)[] = [];
 
-  const askedAgain = () => again;
-  const isClosed = () => closed;
-
-  function start(): void {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      let waiting: boolean;
-      do {
-        again = false;
-        waiting = await settle().catch((error: unknown) => {
-          log.warn({ reason: (error as Error).message }, 'the renditions pass failed');
-          return false;
-        });
-        // Read through functions: a change or a close may have come while the pass ran.
-      } while (askedAgain() && !isClosed());
-      running = null;
-      if (waiting && !isClosed()) {
+  // Passes run one after another: a change during a pass asks for one more after it.
+  const runner = serialRunner({
+    pass: async () => {
+      // A pass that fails leaves nothing to look at again.
+      waiting = false;
+      waiting = await settle();
+    },
+    onError: (error) => log.warn({ reason: (error as Error).message }, 'the renditions pass failed'),
+    onIdle: () => {
+      if (waiting && !closed) {
         retryTimer = setTimeout(start, options.retryMs ?? 2_000);
         retryTimer.unref();
         return;
@@ -433,7 +345,13 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
-    })();
+    },
+  });
+
+  function start(): void {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    runner.run();
   }
 
   const unsubscribe = library.onChange(() => {
@@ -451,7 +369,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
     canRender,
     idle: () =>
       new Promise<void>((resolve) => {
-        if (!running && !retryTimer) resolve();
+        if (!runner.busy() && !retryTimer) resolve();
         else idleWaiters.push(resolve);
       }),
     close: async () => {
@@ -459,7 +377,7 @@ export async function openRenditions(options: RenditionsOptions): Promise<Rendit
       unsubscribe();
       if (retryTimer) clearTimeout(retryTimer);
       aborter.abort();
-      await running;
+      await runner.stop();
       for (const resolve of idleWaiters) resolve();
     },
   };
