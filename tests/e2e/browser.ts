@@ -145,3 +145,24 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export async function enhanced(page: Page): Promise<void> {
   await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
 }
+
+/** Requests a page has been made to wait for: how many came, and the call that lets them go on. */
+export interface HeldRequests {
+  count: () => number;
+  release: () => void;
+}
+
+/**
+ * Holds the page's requests to `url` until `release()` is called, so that a test sees the state
+ * the page is in while it waits for them, for as long as the test needs.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<HeldRequests> {
+  const { promise: released, resolve: release } = Promise.withResolvers<undefined>();
+  let count = 0;
+  await page.route(url, async (route) => {
+    count += 1;
+    await released;
+    await route.continue();
+  });
+  return { count: () => count, release: () => release(undefined) };
+}

@@ -2,11 +2,29 @@
  * `dist/` alone on a static host (no server redirects): the inline scripts of `/` and
  * `404.html` must do the redirecting, and `<noscript>` must offer the three languages.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 
 const staticUrl = inject('staticUrl');
 const browser = useBrowser();
+
+/**
+ * Makes every page of `page` record, and stop, the navigations it starts itself (a script's
+ * `location.replace` among them), so that one the page did not start can be told apart from
+ * one still on its way. The result reads the current page's record.
+ */
+async function holdNavigations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const started: string[] = [];
+    (window as unknown as { __navigations: string[] }).__navigations = started;
+    navigation.addEventListener('navigate', (event) => {
+      started.push(event.destination.url);
+      event.preventDefault();
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __navigations: string[] }).__navigations);
+}
 
 describe('on a static host', () => {
   it.each([
@@ -42,9 +60,14 @@ describe('on a static host', () => {
 
   it('a missing asset stays on the 404 page', async () => {
     const { page } = await openPage(browser());
+    const navigations = await holdNavigations(page);
+    // The probe sees the redirect of an unknown page...
+    await page.goto(`${staticUrl}/old/page`);
+    expect(await navigations()).toEqual([`${staticUrl}/pt`]);
+    // ...and none from a missing asset's: the 404 page's script has run by its load event.
     const response = await page.goto(`${staticUrl}/_astro/missing.js`);
     expect(response?.status()).toBe(404);
-    await page.waitForTimeout(300);
+    expect(await navigations()).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/_astro/missing.js');
     await page.context().close();
   });
