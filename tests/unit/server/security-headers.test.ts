@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_RESPONSE, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
+import { EVERY_RESPONSE, NON_DOCUMENT_CSP, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
 import { buildTestApp, createFixtureSite } from './fixture-site.ts';
 
 let app: FastifyInstance;
@@ -55,10 +55,11 @@ function raw(request: string): Promise<RawAnswer> {
   });
 }
 
+/** The security headers of an answer that is not a page: every response's, and the CSP of no document. */
 function expectSecurityHeaders(headers: Map<string, string> | Record<string, unknown>) {
   const get = (name: string) => (headers instanceof Map ? headers.get(name) : headers[name]);
   for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(get(name), name).toBe(value);
-  expect(get('content-security-policy')).toBeTruthy();
+  expect(get('content-security-policy')).toBe(NON_DOCUMENT_CSP);
 }
 
 describe('Permissions-Policy', () => {
