@@ -52,14 +52,34 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * For the page a describe block opens before each test: the test fails if the page logged an
- * error while it loaded or while the test ran, so no test depends on a later one to be checked.
+ * For a describe block whose tests each start on a page of their own: before each test, opens
+ * `url` in a new context with `options` and hands the page to `ready`, which keeps it and waits
+ * for what the tests need. After each, the test fails if the page logged an error while it
+ * loaded or while the test ran, so no test depends on a later one to be checked.
  */
-export function failOnPageErrors(problems: () => PageErrors): void {
+export function openForEachTest(
+  browser: () => Browser,
+  url: string,
+  options: BrowserContextOptions,
+  ready: (opened: OpenedPage) => Promise<void> | void,
+): void {
+  let problems: PageErrors = { errors: [], external: [] };
+  beforeEach(async () => {
+    const opened = await openPage(browser(), options);
+    problems = opened.problems;
+    await opened.page.goto(url);
+    await ready(opened);
+  });
   afterEach(() => {
-    const logged = problems().errors.splice(0);
+    const logged = problems.errors.splice(0);
     expect(logged, 'errors the page logged during this test').toEqual([]);
   });
+}
+
+/** A page a test opened, and what it did wrong or reached outside. */
+export interface OpenedPage {
+  page: Page;
+  problems: PageErrors;
 }
 
 /** What a page did wrong or reached outside: console errors (CSP violations among them). */
@@ -75,10 +95,7 @@ export interface PageErrors {
  * player's embed, the analytics tag, and pages of other sites; any other outside request (an
  * image among them: the site's pages show none from another host) is refused.
  */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<{ page: Page; problems: PageErrors }> {
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const problems: PageErrors = { errors: [], external: [] };
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, async (route) => {

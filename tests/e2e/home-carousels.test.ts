@@ -1,8 +1,8 @@
 /** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, failOnPageErrors, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, openForEachTest, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
 import {
   carousel,
   fadedIn,
@@ -62,13 +62,16 @@ describe.each([
   const viewport = size === 'phone' ? PHONE : DESKTOP;
   let page: Page;
   let problems: PageErrors;
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await hydrated(parts(page, lang, 'videos').next);
-    await hydrated(parts(page, lang, 'poems').next);
-  });
-  failOnPageErrors(() => problems);
+  openForEachTest(
+    browser,
+    `${baseUrl}/${lang}`,
+    { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' },
+    async (opened) => {
+      ({ page, problems } = opened);
+      await hydrated(parts(page, lang, 'videos').next);
+      await hydrated(parts(page, lang, 'poems').next);
+    },
+  );
   // Every test: outside this machine, only the video player a test opened.
   afterEach(() => {
     const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
