@@ -5,24 +5,15 @@
 import { STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERY_RESPONSE, NON_DOCUMENT_CSP, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
-import { buildTestApp, createFixtureSite } from './fixture-site.ts';
+import { useListeningApp } from './fixture-site.ts';
 
 let app: FastifyInstance;
-let cleanup: () => void;
 let port: number;
-
-beforeAll(async () => {
-  const fixture = createFixtureSite();
-  cleanup = fixture.cleanup;
-  // The shortest request time limit the configuration allows, for the 408 case.
-  app = await buildTestApp(fixture, { REQUEST_TIMEOUT_MS: '1000' });
-  port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
-});
-afterAll(async () => {
-  await app.close();
-  cleanup();
+// The shortest request time limit the configuration allows, for the 408 case.
+useListeningApp({ REQUEST_TIMEOUT_MS: '1000' }, (served) => {
+  ({ app, port } = served);
 });
 
 interface RawAnswer {
