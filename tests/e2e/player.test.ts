@@ -128,6 +128,21 @@ async function countSetUps(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { __setUps: number }).__setUps);
 }
 
+/**
+ * Follows a link to `path` as a visitor would, through the router's in-place page change (the
+ * pages have no such link of their own), and waits for the new address.
+ */
+async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((href) => {
+    const link = document.createElement('a');
+    link.href = href;
+    link.textContent = 'landing';
+    document.body.append(link);
+    link.click();
+  }, path);
+  await page.waitForURL(`${baseUrl}${path}`);
+}
+
 /** The player region, whatever the page's language. */
 const player = (page: Page) => page.locator('section.player');
 /** A key of the hero keyboard, by the start of its name (the carousels hold similar names). */
@@ -304,14 +319,7 @@ describe('the player', () => {
     await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
     expect((await audio(page))?.interruptions).toBe(0);
 
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/en/spotify';
-      link.textContent = 'landing';
-      document.body.append(link);
-      link.click();
-    });
-    await page.waitForURL(`${baseUrl}/en/spotify`);
+    await followLink(page, '/en/spotify');
     expect((await audio(page))?.paused).toBe(false);
     expect(await player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
     expect((await audio(page))?.interruptions).toBe(0);
@@ -422,14 +430,7 @@ describe('the player on the landing page', () => {
     await heroKey(page, 'Singles').click();
     await expect.poll(async () => (await audio(page))?.paused).toBe(false);
     const setUp = await countSetUps(page);
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/en/samebloodscocktail';
-      link.textContent = 'landing';
-      document.body.append(link);
-      link.click();
-    });
-    await page.waitForURL(`${baseUrl}/en/samebloodscocktail`);
+    await followLink(page, '/en/samebloodscocktail');
     // The landing page's player has made (or declined) its offer.
     await expect.poll(setUp).toBeGreaterThan(0);
     expect((await audio(page))?.paused).toBe(false);
