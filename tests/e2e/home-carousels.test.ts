@@ -52,6 +52,17 @@ async function expectButtons(previous: Locator, next: Locator, state: { previous
 
 /** The card of a video, by its title (the card's accessible name). */
 /** A video's card, by its whole title: one title can begin another's ('Return with the Cocktail'). */
+/** Opens the dialog of `card`, named `title`, checks it with axe once it has faded in, and closes it. */
+async function expectAccessibleDialog(card: Locator, title: string): Promise<void> {
+  const page = card.page();
+  await card.click();
+  await page.getByRole('dialog', { name: title, exact: true }).waitFor();
+  await fadedIn(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => openDialogs(page).count()).toBe(0);
+}
+
 const videoCard = (page: Page, lang: Lang, video: Video) =>
   parts(page, lang, 'videos').cards.filter({ has: page.getByText(video.title, { exact: true }) });
 
@@ -212,12 +223,7 @@ describe.each([
 
     it('has no axe violations with a video dialog open', async () => {
       const video = VIDEOS[2] as Video;
-      await videoCard(page, lang, video).click();
-      await page.getByRole('dialog', { name: video.title, exact: true }).waitFor();
-      await fadedIn(page);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => openDialogs(page).count()).toBe(0);
+      await expectAccessibleDialog(videoCard(page, lang, video), video.title);
     });
   });
 
@@ -265,12 +271,7 @@ describe.each([
 
     it('has no axe violations with a poem dialog open', async () => {
       const poem = POEMS[0] as Poem;
-      await parts(page, lang, 'poems').cards.filter({ hasText: poem.title }).click();
-      await page.getByRole('dialog', { name: poem.title, exact: true }).waitFor();
-      await fadedIn(page);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => openDialogs(page).count()).toBe(0);
+      await expectAccessibleDialog(parts(page, lang, 'poems').cards.filter({ hasText: poem.title }), poem.title);
     });
   });
 });

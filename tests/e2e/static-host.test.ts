@@ -1,6 +1,7 @@
 /**
  * `dist/` alone on a static host (no server redirects): the inline scripts of `/` and
- * `404.html` must do the redirecting, and `<noscript>` must offer the three languages.
+ * `404.html` must do the redirecting, and `<noscript>` must offer the three languages. Where
+ * `/` sends each browser language is tested with our server's in routes.test.ts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -27,19 +28,6 @@ async function holdNavigations(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe('on a static host', () => {
-  it.each([
-    ['en-GB', '/en'],
-    ['es-MX', '/es'],
-    ['it-IT', '/pt'],
-  ])('/ sends a browser in %s to %s without a history entry', async (locale, path) => {
-    const { page, problems } = await openPage(browser(), { locale });
-    await page.goto(`${staticUrl}/`);
-    await page.waitForURL(`${staticUrl}${path}`);
-    expect(await page.evaluate(() => history.length)).toBe(2);
-    expect(problems.errors).toEqual([]);
-    await page.context().close();
-  });
-
   it('/ prefers the saved choice to the browser language', async () => {
     const { page } = await openPage(browser(), { locale: 'en-US' });
     await page.goto(`${staticUrl}/pt`);
