@@ -494,7 +494,14 @@ export async function setUpPagePlayer(defaultPlaylist: string, offer: boolean, o
   // What was playing or saved comes first; the offer only fills an empty player.
   await player.restore();
   if (offer) await player.offerPlaylist(defaultPlaylist, offerTrack);
+  document.dispatchEvent(new Event(PLAYER_SET_UP_EVENT));
 }
+
+/**
+ * Sent on the document once a page's player is set up: its restore and offer are done. A
+ * test waits for it to see that an offer changed nothing, without guessing how long it takes.
+ */
+export const PLAYER_SET_UP_EVENT = 'player:set-up';
 
 /**
  * The parts of the state each view renders, for `useStore($player, { keys })`: the time moves

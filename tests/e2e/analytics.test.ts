@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, type PageErrors } from './browser.ts';
+import { enhanced, openPage, useBrowser, type PageErrors } from './browser.ts';
 import { TEST_ANALYTICS } from './analytics-ids.ts';
 
 const baseUrl = inject('baseUrl');
@@ -64,7 +64,8 @@ describe('built without analytics ids', () => {
     const { page, problems } = await openPage(browser());
     const scripts = recordScripts(page);
     await page.goto(`${baseUrl}${path}`);
-    await page.waitForTimeout(1500);
+    // The page's analytics, on a build that has them, are set up before the page is marked enhanced.
+    await enhanced(page);
     expect(await page.locator('[data-analytics]').count()).toBe(0);
     expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe('undefined');
     expect(await dataLayer(page)).toBeNull();
@@ -169,7 +170,8 @@ describe('built with analytics ids', () => {
     await page.getByRole('link', { name: 'Ouça no Spotify' }).click();
     await popup;
     await page.reload();
-    await page.waitForTimeout(1000);
+    // By then the analytics code has read the saved answer and done all it does on a load.
+    await enhanced(page);
     expect(await page.locator('[data-analytics]').isHidden()).toBe(true);
     expect(await dataLayer(page)).toBeNull();
     expect(tagRequests(problems)).toEqual([]);

@@ -52,14 +52,34 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * For the page a describe block opens before each test: the test fails if the page logged an
- * error while it loaded or while the test ran, so no test depends on a later one to be checked.
+ * For a describe block whose tests each start on a page of their own: before each test, opens
+ * `url` in a new context with `options` and hands the page to `ready`, which keeps it and waits
+ * for what the tests need. After each, the test fails if the page logged an error while it
+ * loaded or while the test ran, so no test depends on a later one to be checked.
  */
-export function failOnPageErrors(problems: () => PageErrors): void {
+export function openForEachTest(
+  browser: () => Browser,
+  url: string,
+  options: BrowserContextOptions,
+  ready: (opened: OpenedPage) => Promise<void> | void,
+): void {
+  let problems: PageErrors = { errors: [], external: [] };
+  beforeEach(async () => {
+    const opened = await openPage(browser(), options);
+    problems = opened.problems;
+    await opened.page.goto(url);
+    await ready(opened);
+  });
   afterEach(() => {
-    const logged = problems().errors.splice(0);
+    const logged = problems.errors.splice(0);
     expect(logged, 'errors the page logged during this test').toEqual([]);
   });
+}
+
+/** A page a test opened, and what it did wrong or reached outside. */
+export interface OpenedPage {
+  page: Page;
+  problems: PageErrors;
 }
 
 /** What a page did wrong or reached outside: console errors (CSP violations among them). */
@@ -75,10 +95,7 @@ export interface PageErrors {
  * player's embed, the analytics tag, and pages of other sites; any other outside request (an
  * image among them: the site's pages show none from another host) is refused.
  */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<{ page: Page; problems: PageErrors }> {
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const problems: PageErrors = { errors: [], external: [] };
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, async (route) => {
@@ -118,4 +135,25 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  */
 export async function enhanced(page: Page): Promise<void> {
   await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+}
+
+/** Requests a page has been made to wait for: how many came, and the call that lets them go on. */
+export interface HeldRequests {
+  count: () => number;
+  release: () => void;
+}
+
+/**
+ * Holds the page's requests to `url` until `release()` is called, so that a test sees the state
+ * the page is in while it waits for them, for as long as the test needs.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<HeldRequests> {
+  const { promise: released, resolve: release } = Promise.withResolvers<undefined>();
+  let count = 0;
+  await page.route(url, async (route) => {
+    count += 1;
+    await released;
+    await route.continue();
+  });
+  return { count: () => count, release: () => release(undefined) };
 }

@@ -1,8 +1,8 @@
 /** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, failOnPageErrors, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, openForEachTest, openPage, PHONE, useBrowser, type PageErrors } from './browser.ts';
 import {
   carousel,
   fadedIn,
@@ -52,6 +52,17 @@ async function expectButtons(previous: Locator, next: Locator, state: { previous
 
 /** The card of a video, by its title (the card's accessible name). */
 /** A video's card, by its whole title: one title can begin another's ('Return with the Cocktail'). */
+/** Opens the dialog of `card`, named `title`, checks it with axe once it has faded in, and closes it. */
+async function expectAccessibleDialog(card: Locator, title: string): Promise<void> {
+  const page = card.page();
+  await card.click();
+  await page.getByRole('dialog', { name: title, exact: true }).waitFor();
+  await fadedIn(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => openDialogs(page).count()).toBe(0);
+}
+
 const videoCard = (page: Page, lang: Lang, video: Video) =>
   parts(page, lang, 'videos').cards.filter({ has: page.getByText(video.title, { exact: true }) });
 
@@ -62,13 +73,16 @@ describe.each([
   const viewport = size === 'phone' ? PHONE : DESKTOP;
   let page: Page;
   let problems: PageErrors;
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await hydrated(parts(page, lang, 'videos').next);
-    await hydrated(parts(page, lang, 'poems').next);
-  });
-  failOnPageErrors(() => problems);
+  openForEachTest(
+    browser,
+    `${baseUrl}/${lang}`,
+    { viewport, locale: LOCALES[lang], reducedMotion: 'reduce' },
+    async (opened) => {
+      ({ page, problems } = opened);
+      await hydrated(parts(page, lang, 'videos').next);
+      await hydrated(parts(page, lang, 'poems').next);
+    },
+  );
   // Every test: outside this machine, only the video player a test opened.
   afterEach(() => {
     const hosts = new Set(problems.external.map((url) => new URL(url).hostname));
@@ -209,12 +223,7 @@ describe.each([
 
     it('has no axe violations with a video dialog open', async () => {
       const video = VIDEOS[2] as Video;
-      await videoCard(page, lang, video).click();
-      await page.getByRole('dialog', { name: video.title, exact: true }).waitFor();
-      await fadedIn(page);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => openDialogs(page).count()).toBe(0);
+      await expectAccessibleDialog(videoCard(page, lang, video), video.title);
     });
   });
 
@@ -262,12 +271,7 @@ describe.each([
 
     it('has no axe violations with a poem dialog open', async () => {
       const poem = POEMS[0] as Poem;
-      await parts(page, lang, 'poems').cards.filter({ hasText: poem.title }).click();
-      await page.getByRole('dialog', { name: poem.title, exact: true }).waitFor();
-      await fadedIn(page);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => openDialogs(page).count()).toBe(0);
+      await expectAccessibleDialog(parts(page, lang, 'poems').cards.filter({ hasText: poem.title }), poem.title);
     });
   });
 });

@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Footer: social icons, the contact section and the copyright line with the current year. */
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -26,15 +26,14 @@ describe.each([
   ['desktop', 'es'],
 ] as const)('the footer on a %s, in %s', (size, lang) => {
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), {
-      viewport: size === 'phone' ? PHONE : DESKTOP,
-      locale: LOCALES[lang],
-    }));
-    await page.goto(`${baseUrl}/${lang}`);
-  });
+  openForEachTest(
+    browser,
+    `${baseUrl}/${lang}`,
+    { viewport: size === 'phone' ? PHONE : DESKTOP, locale: LOCALES[lang] },
+    (opened) => {
+      ({ page } = opened);
+    },
+  );
 
   it('shows © this year, the artist and the translated “all rights reserved”', async () => {
     expect(await copyright(page, lang)).toMatch(copyrightPattern(lang, new Date().getFullYear()));

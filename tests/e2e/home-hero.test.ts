@@ -1,7 +1,7 @@
 /** SPEC §2 Home page, Hero: the piano keys and their panels (hover on wide screens, dialogs on phones); §4 Modal. */
-import type { Locator, Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors } from './browser.ts';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, openForEachTest, PHONE, useBrowser } from './browser.ts';
 import {
   fadedIn,
   headingLevels,
@@ -35,7 +35,7 @@ const key = (page: Page, lang: Lang, id: KeyId) => keyboard(page, lang).getByRol
 /** The panel (or dialog) a key controls. */
 async function panelOf(page: Page, button: Locator): Promise<Locator> {
   const id = await button.getAttribute('aria-controls');
-  expect(id).toBeTruthy();
+  expect(id).toMatch(/^key-[\w-]+$/);
   return page.locator(`[id="${id}"]`);
 }
 
@@ -69,17 +69,25 @@ async function expectDocumentStructure(page: Page) {
   expect(skippedHeadingLevels(levels)).toEqual([]);
 }
 
+/**
+ * Before each test of the block: the home page in `lang` as `options` say, handed to `keep` and
+ * ready once the keyboard has hydrated (on a phone, once each key's panel has become a dialog).
+ */
+function keyboardForEachTest(lang: Lang, options: BrowserContextOptions, keep: (page: Page) => void): void {
+  openForEachTest(browser, `${baseUrl}/${lang}`, { locale: LOCALES[lang], ...options }, async ({ page }) => {
+    keep(page);
+    await hydrated(key(page, lang, 'intro'));
+    if (options.viewport === PHONE) await page.locator('dialog#key-intro').waitFor({ state: 'attached' });
+  });
+}
+
 const openDialogs = (page: Page) => page.locator('dialog[open]');
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 describe.each(['pt', 'en'] as const)('the keyboard on a desktop, in %s', (lang) => {
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), { viewport: DESKTOP, locale: LOCALES[lang] }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await hydrated(key(page, lang, 'intro'));
+  keyboardForEachTest(lang, { viewport: DESKTOP }, (opened) => {
+    page = opened;
   });
 
   /** The pointer rests on the menu, away from the keys. */
@@ -165,14 +173,8 @@ describe.each(['pt', 'en'] as const)('the keyboard on a desktop, in %s', (lang) 
 
 describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) => {
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), { viewport: PHONE, locale: LOCALES[lang] }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await hydrated(key(page, lang, 'intro'));
-    // The phone layout takes over once hydrated: each key's panel is a dialog.
-    await page.locator('dialog#key-intro').waitFor({ state: 'attached' });
+  keyboardForEachTest(lang, { viewport: PHONE }, (opened) => {
+    page = opened;
   });
 
   it('has eleven keys named by their titles, each controlling a dialog rather than an inline panel', async () => {
@@ -266,17 +268,8 @@ describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) =>
 describe('the keyboard on a phone under reduced motion, in es', () => {
   const lang = 'es';
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), {
-      viewport: PHONE,
-      locale: LOCALES[lang],
-      reducedMotion: 'reduce',
-    }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await hydrated(key(page, lang, 'intro'));
-    await page.locator('dialog#key-intro').waitFor({ state: 'attached' });
+  keyboardForEachTest(lang, { viewport: PHONE, reducedMotion: 'reduce' }, (opened) => {
+    page = opened;
   });
 
   it('every key opens its own dialog, which closes at once', async () => {

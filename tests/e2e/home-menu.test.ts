@@ -1,7 +1,8 @@
 /** SPEC §2 Home page, Menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
-import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, useBrowser, type PageErrors, failOnPageErrors, enhanced } from './browser.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, enhanced, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';
+import type { OpenedPage, PageErrors } from './browser.ts';
 import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,6 +21,14 @@ const FLAG_NAMES: Record<Lang, string> = { pt: 'Português', en: 'English', es: 
 /** Which flag each page clicks at the end of its tests, so that every language is switched to. */
 const PHONE_NEXT = { pt: 'en', en: 'es' } as const;
 const DESKTOP_NEXT = { pt: 'es', en: 'pt' } as const;
+
+/** Before each test of the block: the home page in `lang` as `options` say, handed to `keep` once the menu works. */
+function menuForEachTest(lang: Lang, options: BrowserContextOptions, keep: (opened: OpenedPage) => void): void {
+  openForEachTest(browser, `${baseUrl}/${lang}`, { locale: LOCALES[lang], ...options }, async (opened) => {
+    keep(opened);
+    await enhanced(opened.page);
+  });
+}
 
 const nav = (page: Page, lang: Lang) => page.getByRole('navigation', { name: t(lang, 'menu:label') });
 const socialList = (page: Page, lang: Lang) =>
@@ -103,15 +112,8 @@ async function switchLanguage(page: Page, from: Lang, to: Lang) {
 describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced motion', (lang) => {
   let page: Page;
   let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), {
-      viewport: PHONE,
-      locale: LOCALES[lang],
-      reducedMotion: 'reduce',
-    }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await enhanced(page);
+  menuForEachTest(lang, { viewport: PHONE, reducedMotion: 'reduce' }, (opened) => {
+    ({ page, problems } = opened);
   });
 
   it('is a top bar whose arrows scroll the entries by exactly 200 px, instantly', async () => {
@@ -198,16 +200,8 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
 
 describe('the menu on a phone with smooth scrolling', () => {
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), {
-      viewport: PHONE,
-      locale: 'en-US',
-      reducedMotion: 'no-preference',
-    }));
-    await page.goto(`${baseUrl}/en`);
-    await enhanced(page);
+  menuForEachTest('en', { viewport: PHONE, reducedMotion: 'no-preference' }, (opened) => {
+    ({ page } = opened);
   });
 
   it('an arrow glides the entries to +200 px', async () => {
@@ -238,16 +232,8 @@ describe('the menu on a phone with smooth scrolling', () => {
 
 describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduced motion', (lang) => {
   let page: Page;
-  let problems: PageErrors;
-  failOnPageErrors(() => problems);
-  beforeEach(async () => {
-    ({ page, problems } = await openPage(browser(), {
-      viewport: DESKTOP,
-      locale: LOCALES[lang],
-      reducedMotion: 'reduce',
-    }));
-    await page.goto(`${baseUrl}/${lang}`);
-    await enhanced(page);
+  menuForEachTest(lang, { viewport: DESKTOP, reducedMotion: 'reduce' }, (opened) => {
+    ({ page } = opened);
   });
 
   it('is a vertical menu at the side, without the arrows', async () => {

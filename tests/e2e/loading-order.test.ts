@@ -46,8 +46,10 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
         }).observe(document, { childList: true });
       });
       await page.goto(`${baseUrl}${path}`);
-      // Well within first-paint.ts's 5 s fallback for browsers that never report a paint.
-      await page.waitForTimeout(1000);
+      // Without the wait for a paint, the late scripts would be asked for at the first idle
+      // moment after the load event, and fetched before the network goes quiet.
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      await page.waitForLoadState('networkidle');
       const unseen = await scriptTimings(page);
       expect(unseen.firstPaint).toBeNaN();
       expect(unseen.scripts.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);

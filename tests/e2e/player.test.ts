@@ -4,7 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
+import { DESKTOP, enhanced, holdRequests, openPage, PHONE, useBrowser } from './browser.ts';
+import { PLAYER_SET_UP_EVENT } from '../../src/stores/player.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -114,6 +115,34 @@ async function expectPlayingFrom(page: Page, playlist: string): Promise<void> {
   expect(urls).toContain((await audio(page))?.src);
 }
 
+/**
+ * Counts, from now on, the pages whose player has been set up (its restore and offer done);
+ * the document stays the same through in-place page changes.
+ */
+async function countSetUps(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate((name) => {
+    const win = window as unknown as { __setUps: number };
+    win.__setUps = 0;
+    document.addEventListener(name, () => (win.__setUps += 1));
+  }, PLAYER_SET_UP_EVENT);
+  return () => page.evaluate(() => (window as unknown as { __setUps: number }).__setUps);
+}
+
+/**
+ * Follows a link to `path` as a visitor would, through the router's in-place page change (the
+ * pages have no such link of their own), and waits for the new address.
+ */
+async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((href) => {
+    const link = document.createElement('a');
+    link.href = href;
+    link.textContent = 'landing';
+    document.body.append(link);
+    link.click();
+  }, path);
+  await page.waitForURL(`${baseUrl}${path}`);
+}
+
 /** The player region, whatever the page's language. */
 const player = (page: Page) => page.locator('section.player');
 /** A key of the hero keyboard, by the start of its name (the carousels hold similar names). */
@@ -144,15 +173,10 @@ describe('the player', () => {
     expect(await player(page).getByRole('list').textContent()).toBe('Carregando playlist...');
 
     // Hold the playlist answer to see the loading text.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/graphql(?:\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, /\/graphql(?:\?|$)/);
     await heroKey(page, 'Cocktail Nº2').click();
     await expect.poll(() => status.textContent()).toBe('Carregando playlist: Cocktail Nº2');
-    release();
+    answer.release();
     await expect.poll(() => status.textContent()).toBe('Playlist: Cocktail Nº2');
     expect(await player(page).getByRole('button', { name: 'Pausar' }).isVisible()).toBe(true);
     await page.context().close();
@@ -295,14 +319,7 @@ describe('the player', () => {
     await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
     expect((await audio(page))?.interruptions).toBe(0);
 
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/en/spotify';
-      link.textContent = 'landing';
-      document.body.append(link);
-      link.click();
-    });
-    await page.waitForURL(`${baseUrl}/en/spotify`);
+    await followLink(page, '/en/spotify');
     expect((await audio(page))?.paused).toBe(false);
     expect(await player(page).getByRole('status').textContent()).toBe('Playlist: TTMM');
     expect((await audio(page))?.interruptions).toBe(0);
@@ -311,20 +328,16 @@ describe('the player', () => {
 
   it('is carried, hydrated, into the next page when the language is switched before it has hydrated', async () => {
     const { page, problems } = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' });
-    // The player's code arrives late, so the flag is clicked while its island still waits.
-    let held = 0;
-    await page.route(/\/_astro\/Player\.[^/]*\.js$/, async (route) => {
-      held += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // The player's code is held until the flag has been clicked, so its island still waits then.
+    const playerCode = await holdRequests(page, /\/_astro\/Player\.[^/]*\.js$/);
     await page.goto(`${baseUrl}/pt`);
     // The router has come (after the first paint and the load event); the player's code has not.
     await enhanced(page);
     expect(await player(page).getAttribute('data-hydrated')).toBeNull();
     await page.getByRole('list', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
+    playerCode.release();
     await page.waitForURL(`${baseUrl}/en`);
-    expect(held).toBeGreaterThan(0);
+    expect(playerCode.count()).toBeGreaterThan(0);
     // Hydrated before the swap (the page change waited for it) and given the new page's texts;
     // React logged nothing.
     await expect.poll(() => player(page).getAttribute('aria-label')).toBe(t('en', 'player:region'));
@@ -416,16 +429,10 @@ describe('the player on the landing page', () => {
     const { page } = await openPlayerPage('/en', DESKTOP, 'en-US');
     await heroKey(page, 'Singles').click();
     await expect.poll(async () => (await audio(page))?.paused).toBe(false);
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/en/samebloodscocktail';
-      link.textContent = 'landing';
-      document.body.append(link);
-      link.click();
-    });
-    await page.waitForURL(`${baseUrl}/en/samebloodscocktail`);
-    // Give the offer its chance to (wrongly) replace what plays.
-    await page.waitForTimeout(1000);
+    const setUp = await countSetUps(page);
+    await followLink(page, '/en/samebloodscocktail');
+    // The landing page's player has made (or declined) its offer.
+    await expect.poll(setUp).toBeGreaterThan(0);
     expect((await audio(page))?.paused).toBe(false);
     await expectPlayingFrom(page, 'Singles');
     expect(await player(page).getByRole('status').textContent()).toBe('Playlist: Singles');

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
+import { t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const SITE = 'https://andremourapassos.com';
@@ -45,7 +46,7 @@ describe.each([
     expect(await page.getAttribute('html', 'lang')).toBe(htmlLang);
     expect(await page.title()).toMatch(/André Moura Passos/);
     expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(50);
-    expect(await meta('meta[name="keywords"]')).toBeTruthy();
+    expect(await meta('meta[name="keywords"]')).toBe(t(lang as Lang, 'seo:home.keywords'));
     expect(await meta('meta[name="robots"]')).toBe('index, follow');
   });
 

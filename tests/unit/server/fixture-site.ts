@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 
@@ -95,4 +96,28 @@ export async function buildTestApp(
     ...env,
   });
   return buildApp(config, options);
+}
+
+/** An app over a fixture site, and the loopback port it listens on for raw request lines. */
+export interface ListeningApp {
+  app: FastifyInstance;
+  port: number;
+}
+
+/**
+ * Before the file's tests: the app over a new fixture site with `env`, listening on a free
+ * loopback port, handed to `keep`; after them, the app is closed and the site removed.
+ */
+export function useListeningApp(env: Record<string, string>, keep: (served: ListeningApp) => void): void {
+  let app: FastifyInstance | undefined;
+  let fixture: FixtureSite | undefined;
+  beforeAll(async () => {
+    fixture = createFixtureSite();
+    app = await buildTestApp(fixture, env);
+    keep({ app, port: Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fixture?.cleanup();
+  });
 }

@@ -5,27 +5,19 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import { PLAYLIST_QUERY, playlistPath, PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { createMediaFolder } from './media-fixture.ts';
+import { buildTestApp, type FixtureSite } from './fixture-site.ts';
+import { createMediaFolder, useMediaApp } from './media-fixture.ts';
 
 const CACHEABLE = 'public, max-age=60, stale-while-revalidate=86400';
 
 let site: FixtureSite;
-let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  site = createFixtureSite();
-  media = await createMediaFolder();
-  app = await buildTestApp({ ...site, mediaDir: media.dir }, { GRAPHQL_RATE_LIMIT: '1000000' });
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
-  media.cleanup();
+useMediaApp({ GRAPHQL_RATE_LIMIT: '1000000' }, (served) => {
+  ({ site, app } = served);
 });
 
 const get = (target: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
@@ -172,10 +164,7 @@ describe('POST /graphql', () => {
 
 describe('configuration', () => {
   it('takes the lifetimes from GRAPHQL_CACHE_MAX_AGE and GRAPHQL_CACHE_STALE', async () => {
-    const target = await buildTestApp(
-      { ...site, mediaDir: media.dir },
-      { GRAPHQL_CACHE_MAX_AGE: '5', GRAPHQL_CACHE_STALE: '0' },
-    );
+    const target = await buildTestApp(site, { GRAPHQL_CACHE_MAX_AGE: '5', GRAPHQL_CACHE_STALE: '0' });
     try {
       const response = await get(target, playlistPath('Singles'));
       expect(response.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=0');

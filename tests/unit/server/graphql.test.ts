@@ -1,28 +1,20 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
 import fc from 'fast-check';
 import { MAX_ALIASES, MAX_FIELDS, MAX_NESTING, MAX_TOKENS } from '../../../server/services/graphql-limits.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { createMediaFolder } from './media-fixture.ts';
+import { buildTestApp, type FixtureSite } from './fixture-site.ts';
+import { createMediaFolder, useMediaApp } from './media-fixture.ts';
 
 let site: FixtureSite;
-let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  site = createFixtureSite();
-  media = await createMediaFolder();
-  // Hundreds of requests from one address: the rate limit has its own tests.
-  app = await buildTestApp({ ...site, mediaDir: media.dir }, { GRAPHQL_RATE_LIMIT: '1000000' });
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
-  media.cleanup();
+// Hundreds of requests from one address: the rate limit has its own tests.
+useMediaApp({ GRAPHQL_RATE_LIMIT: '1000000' }, (served) => {
+  ({ site, app } = served);
 });
 
 async function graphql(target: FastifyInstance, query: string, variables?: Record<string, unknown>) {
@@ -209,7 +201,7 @@ describe('limits', () => {
     expect(production.body.data ?? null).toBeNull();
     expect(production.body.errors?.[0]?.message).toMatch(/introspection has been disabled/);
 
-    const development = await buildTestApp({ ...site, mediaDir: media.dir }, { NODE_ENV: 'development' });
+    const development = await buildTestApp(site, { NODE_ENV: 'development' });
     expect((await graphql(development, introspection)).body).toEqual({
       data: { __schema: { queryType: { name: 'Query' } } },
     });
@@ -271,10 +263,7 @@ describe('limits', () => {
   });
 
   it('points the urls at MEDIA_BASE_URL when it is set', async () => {
-    const cdn = await buildTestApp(
-      { ...site, mediaDir: media.dir },
-      { MEDIA_BASE_URL: 'https://cdn.example.com/music/' },
-    );
+    const cdn = await buildTestApp(site, { MEDIA_BASE_URL: 'https://cdn.example.com/music/' });
     const { body } = await graphql(cdn, PLAYLIST, { name: 'TTMM' });
     const [first] = (body.data as { playlist: { url: string }[] }).playlist;
     expect(first?.url).toMatch(/^https:\/\/cdn\.example\.com\/music\/TTMM\/01-O%20Chamado\.wav\?v=/);

@@ -44,8 +44,8 @@ describe('server/main.ts', () => {
       LOG_LEVEL: 'info',
     });
     await expect
-      .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text), { timeout: 10_000 })
-      .toBeTruthy();
+      .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1], { timeout: 10_000 })
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const url = /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1] ?? '';
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
@@ -77,8 +77,8 @@ describe('server/main.ts', () => {
         PATH: dirname(process.execPath),
       });
       await expect
-        .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text), { timeout: 10_000 })
-        .toBeTruthy();
+        .poll(() => /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1], { timeout: 10_000 })
+        .toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const url = /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1] ?? '';
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',

@@ -40,8 +40,8 @@ describe('audio files', () => {
     expect(response.headers['accept-ranges']).toBe('bytes');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(response.headers.etag).toBeTruthy();
-    expect(response.headers['last-modified']).toBeTruthy();
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(String(response.headers['last-modified'])).toUTCString()).toBe(response.headers['last-modified']);
     expect(Number(response.headers['content-length'])).toBe(bytes.length);
     expect(response.rawPayload.equals(bytes)).toBe(true);
   });

@@ -5,26 +5,15 @@
  */
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createFixtureSite } from './fixture-site.ts';
+import { describe, expect, it } from 'vitest';
+import { useListeningApp } from './fixture-site.ts';
 import { acceptedLanguages, languageForRequest } from '../../../server/services/language-redirect.ts';
 
 const ORIGIN = 'https://andremourapassos.example';
-let app: FastifyInstance;
-let cleanup: () => void;
-/** The same app on a real port, for request lines exactly as a client writes them. */
+/** The app on a real port, for request lines exactly as a client writes them. */
 let port: number;
-
-beforeAll(async () => {
-  const fixture = createFixtureSite();
-  cleanup = fixture.cleanup;
-  app = await buildTestApp(fixture);
-  port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
-});
-afterAll(async () => {
-  await app.close();
-  cleanup();
+useListeningApp({}, (served) => {
+  ({ port } = served);
 });
 
 /** Why a Location would take a browser off the site, or null when it stays. */

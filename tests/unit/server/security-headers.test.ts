@@ -5,24 +5,15 @@
 import { STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_RESPONSE, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
-import { buildTestApp, createFixtureSite } from './fixture-site.ts';
+import { describe, expect, it } from 'vitest';
+import { EVERY_RESPONSE, NON_DOCUMENT_CSP, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
+import { useListeningApp } from './fixture-site.ts';
 
 let app: FastifyInstance;
-let cleanup: () => void;
 let port: number;
-
-beforeAll(async () => {
-  const fixture = createFixtureSite();
-  cleanup = fixture.cleanup;
-  // The shortest request time limit the configuration allows, for the 408 case.
-  app = await buildTestApp(fixture, { REQUEST_TIMEOUT_MS: '1000' });
-  port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
-});
-afterAll(async () => {
-  await app.close();
-  cleanup();
+// The shortest request time limit the configuration allows, for the 408 case.
+useListeningApp({ REQUEST_TIMEOUT_MS: '1000' }, (served) => {
+  ({ app, port } = served);
 });
 
 interface RawAnswer {
@@ -55,10 +46,11 @@ function raw(request: string): Promise<RawAnswer> {
   });
 }
 
+/** The security headers of an answer that is not a page: every response's, and the CSP of no document. */
 function expectSecurityHeaders(headers: Map<string, string> | Record<string, unknown>) {
   const get = (name: string) => (headers instanceof Map ? headers.get(name) : headers[name]);
   for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(get(name), name).toBe(value);
-  expect(get('content-security-policy')).toBeTruthy();
+  expect(get('content-security-policy')).toBe(NON_DOCUMENT_CSP);
 }
 
 describe('Permissions-Policy', () => {

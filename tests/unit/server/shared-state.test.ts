@@ -87,7 +87,8 @@ describe('two instances on one PostgreSQL', () => {
     expect(again.json()).toMatchObject({ success: true, duplicate: true });
 
     await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(40);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Closing waits for the deliveries under way: a mail sent twice would be in by then.
+    await Promise.all([a.close(), b.close()]);
     const ids = smtp.received.map((mail) => mail.parsed.messageId);
     expect(new Set(ids).size).toBe(40);
     const store = await openPostgresStore(url);

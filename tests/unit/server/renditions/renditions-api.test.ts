@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createFixtureSite, type FixtureSite } from '../fixture-site.ts';
-import { createMediaFolder } from '../media-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type FixtureSite } from '../fixture-site.ts';
+import { useMediaApp } from '../media-fixture.ts';
 
 interface ApiTrack {
   url: string;
@@ -21,7 +21,6 @@ const QUERY = `query($name: String!) { playlist(playlistName: $name) {
   url mimeType sources { url mimeType bitrate bytes } peaksUrl loudness { integrated truePeak gain } } }`;
 
 let site: FixtureSite;
-let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
 
 async function playlist(target: FastifyInstance, name: string): Promise<ApiTrack[]> {
@@ -44,15 +43,8 @@ async function ready(target: FastifyInstance, name: string): Promise<ApiTrack[]>
   }
 }
 
-beforeAll(async () => {
-  site = createFixtureSite();
-  media = await createMediaFolder();
-  app = await buildTestApp({ ...site, mediaDir: media.dir }, { FFMPEG_PATH: 'ffmpeg' });
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
-  media.cleanup();
+useMediaApp({ FFMPEG_PATH: 'ffmpeg' }, (served) => {
+  ({ site, app } = served);
 });
 
 describe('the API with renditions', { timeout: 40_000 }, () => {
@@ -114,7 +106,7 @@ describe('the API with renditions', { timeout: 40_000 }, () => {
   });
 
   it('keeps the original for tracks without renditions (no ffmpeg)', async () => {
-    const plain = await buildTestApp({ ...site, mediaDir: media.dir });
+    const plain = await buildTestApp(site);
     try {
       const [track] = await playlist(plain, 'Singles');
       expect(track).toMatchObject({ mimeType: 'audio/wav', sources: [], peaksUrl: null, loudness: null });
