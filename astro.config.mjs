@@ -19,7 +19,7 @@ const LANG = `(?:${LANGUAGES.join('|')})`;
  */
 const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify)?$`);
 
-/** `client:afterpaint` (src/directives/after-paint.ts): islands load once the first paint is seen. */
+/** `client:afterpaint` (src/page-start/after-paint-directive.ts): islands load once the first paint is seen. */
 const afterPaintDirective = {
   name: 'after-paint-directive',
   hooks: {
@@ -27,7 +27,7 @@ const afterPaintDirective = {
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({
         name: 'afterpaint',
-        entrypoint: fileURLToPath(new URL('./src/directives/after-paint.ts', import.meta.url)),
+        entrypoint: fileURLToPath(new URL('./src/page-start/after-paint-directive.ts', import.meta.url)),
       });
     },
   },

@@ -85,7 +85,7 @@ export default function Player({
       aria-label={labels.region}
       data-playing={state.playing}
       data-status={state.loading === null ? state.status : 'loading'}
-      // Tells a page change that this island may be carried over (src/scripts/persisted-islands.ts).
+      // Tells a page change that this island may be carried over (src/page-start/persisted-islands.ts).
       data-hydrated={hydrated || undefined}
     >
       <div className="player-now">

@@ -45,7 +45,7 @@ function onPage(): void {
   if (consent === 'granted') sendPageView(start(config), config);
 }
 
-// This module loads after the first page's `astro:page-load` (src/scripts/after-first-paint.ts):
+// This module loads after the first page's `astro:page-load` (src/page-start/after-first-paint.ts):
 // the page it finds, then every in-place navigation.
 onPage();
 document.addEventListener('astro:page-load', onPage);

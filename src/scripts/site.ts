@@ -1,11 +1,8 @@
 /**
- * The layout's one page script: the behaviours of the flags, the menu and the footer, and the
- * guard of the persisted player across page changes, in one file rather than one per
- * component, so a page fetches one script of its own before its first paint (and the small
- * shared modules it imports) instead of several, each with its own imports. Each behaviour is
- * delegated from the document or re-run on every page the router swaps in.
+ * The behaviours of the flags, the menu and the footer, in one module that the layout loads once
+ * the first paint is on screen (src/page-start/): one request rather than one per component.
+ * Each is delegated from the document or set up again on every page the router shows.
  */
 import './language-flags.ts';
 import './site-menu.ts';
 import './footer-year.ts';
-import './persisted-islands.ts';

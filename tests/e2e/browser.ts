@@ -130,7 +130,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 
 /**
  * Waits until the page's behaviours (flags, menu) and Astro's router run: they load after the
- * first paint and the load event (src/scripts/after-first-paint.ts), which then marks `<html
+ * first paint and the load event (src/page-start/after-first-paint.ts), which then marks `<html
  * data-enhanced>`. Before that a link is an ordinary page load.
  */
 export async function enhanced(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * What a page fetches before its first paint (src/lib/first-paint.ts): the islands' code waits
+ * What a page fetches before its first paint (src/page-start/first-paint.ts): the islands' code waits
  * until the first contentful paint is on screen; and nothing is asked of another host until the
  * visitor opens a video. Each test opens its own page.
  */
@@ -23,7 +23,7 @@ async function scriptTimings(page: Page) {
 }
 
 /** Scripts that must wait for the first paint: the islands, React among them, the router and the layout's behaviours. */
-const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|page-router|site)\./;
+const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|router|site)\./;
 /**
  * The only script a page fetches before its first paint: the layout's own, which loads the rest
  * after it. (The language-less landing page adds the script that puts the visitor's language

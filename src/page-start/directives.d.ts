@@ -1,7 +1,7 @@
 // The site's own `client:` directives, so `.astro` files that use them typecheck.
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate once the first paint is on screen and the browser is idle (src/directives/after-paint.ts). */
+    /** Hydrate once the first paint is on screen and the browser is idle (after-paint-directive.ts). */
     'client:afterpaint'?: boolean;
   }
 }

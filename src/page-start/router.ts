@@ -1,14 +1,12 @@
 /**
- * Astro's router for in-place page changes: the script of Astro 7.3's ClientRouter.astro
- * (`fallback="none"`, prefetch on), loaded after the first paint (after-first-paint.ts) where
- * ClientRouter.astro would load it in the head. PageRouter.astro writes the tags the router
- * reads. Astro compiles a component's script only for a page that renders the component, so
- * this file holds its logic; keep it in step with ClientRouter.astro when Astro is upgraded.
+ * In-place page changes through Astro's public router API (`navigate`), so the player keeps
+ * playing across pages and languages: the link and form handling of Astro's ClientRouter
+ * (`fallback="none"`), whose script is compiled only into pages that render it and would load
+ * before the first paint. Checked against the Astro version in astro-version.ts.
  */
 import { navigate, supportsViewTransitions, type Options } from 'astro:transitions/client';
-// Not `astro:prefetch`, which needs the prefetch config, and with it Astro adds a page script of
-// its own (as ClientRouter.astro says of this same import).
-import { init as initPrefetch } from 'astro/virtual-modules/prefetch.js';
+import './persisted-islands.ts';
+import { startPrefetching } from './prefetch.ts';
 
 let lastClickedElementLeavingWindow: EventTarget | null = null;
 
@@ -77,5 +75,5 @@ if (supportsViewTransitions || fallback() !== 'none') {
     void navigate(action, options);
   });
 
-  initPrefetch({ prefetchAll: true });
+  startPrefetching();
 }

@@ -9,7 +9,7 @@
  * (src/scripts/persisted-islands.ts).
  */
 import type { ClientDirective } from 'astro';
-import { HYDRATE_NOW_EVENT, whenPaintedAndIdle } from '../lib/first-paint.ts';
+import { HYDRATE_NOW_EVENT, whenPaintedAndIdle } from './first-paint.ts';
 
 const afterPaint: ClientDirective = (load, _options, island) => {
   let started = false;

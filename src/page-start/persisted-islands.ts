@@ -15,7 +15,7 @@
  * A persisted island says it has hydrated with `data-hydrated` on its root element, which it
  * renders once its first effect has run (see Player.tsx).
  */
-import { HYDRATE_NOW_EVENT } from '../lib/first-paint.ts';
+import { HYDRATE_NOW_EVENT } from './first-paint.ts';
 
 const PERSISTED = 'astro-island[data-astro-transition-persist]';
 
