@@ -1,20 +1,7 @@
 /**
  * The layout's one page script, kept small: everything else a page runs outside its islands
- * waits until its first paint is on screen and the page has loaded (src/lib/first-paint.ts),
- * so that before that paint a page fetches only its HTML, its title face and this file. Each
- * request a page starts before its largest paint counts in Lighthouse's simulation of it.
- *
- * Then, in this order:
- * 1. the behaviours of the flags, the menu and the footer, and the guard that a page change
- *    needs for the persisted player (site.ts), so that guard listens before the router runs;
- * 2. Astro's router for in-place page changes (page-router.ts; PageRouter.astro writes the
- *    tags it reads);
- * 3. analytics, on a build that has it (components/Analytics.astro renders its consent choice).
- * Each sets itself up for the page it finds, and again for every page the router shows
- * (`astro:page-load`). Then `<html data-enhanced>` says the page is fully interactive.
- *
- * A link followed before then is an ordinary page load, which is all the router adds to a page
- * whose player has not hydrated yet.
+ * waits for its first paint and its load, so that before that paint a page fetches only its
+ * HTML, its title face and this file (Lighthouse counts every request before the largest paint).
  */
 import { whenPaintedAndIdle } from '../lib/first-paint.ts';
 import './landing-top.ts';
@@ -40,6 +27,10 @@ function markEnhanced(): void {
   document.documentElement.dataset['enhanced'] = '';
 }
 
+// In this order: the flags', menu's and footer's behaviours, with the guard the persisted player
+// needs on a page change, which must listen before the router runs (site.ts); Astro's router
+// (page-router.ts); analytics on a build that has it. Each sets itself up for this page and for
+// every page the router shows. A link followed before then is an ordinary page load.
 whenPaintedAndIdle(() => {
   void (async () => {
     await loaded;
