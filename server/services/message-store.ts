@@ -1,8 +1,8 @@
 /**
  * The contact messages' store, as every engine keeps it (SQLite in DATA_DIR by default,
  * PostgreSQL when DATABASE_URL is set): a message is durable before the visitor is told it was
- * received, and each delivery is leased, so several instances on one database never send a
- * mail twice.
+ * received, and each delivery is leased, so with several instances on one database it is
+ * attempted by one of them at a time.
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../src/lib/languages.ts';
