@@ -1,13 +1,6 @@
 /**
- * Writes `dist/_headers`, the headers file that Netlify and Cloudflare Pages read, so the
- * static pages get the same headers on a CDN as from our server: the security headers
- * (server/plugins/security-headers.ts), the page Content-Security-Policy, and the caching of
- * server/services/cache-control.ts.
- *
- * Those hosts apply every rule whose path matches a request and join the values of a header
- * set twice, so each file gets its Cache-Control from exactly one rule: `/*` carries only
- * the security headers, and caching is written per path (the pages' clean URLs, which no
- * wildcard of the file names would match, `/_astro/*`, and each other file or folder).
+ * Writes `dist/_headers`, the headers file Netlify and Cloudflare Pages read, so the static pages
+ * get the same security and caching headers on a CDN as from our server.
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +23,8 @@ const rule = (path: string, headers: Record<string, string>) =>
     .map(([name, value]) => `  ${headerName(name)}: ${value}`)
     .join('\n')}\n`;
 
+// Those hosts apply every rule whose path matches and join a header's values set twice, so `/*`
+// carries only the security headers and each file gets its Cache-Control from exactly one rule.
 const rules = [rule('/*', { 'content-security-policy': csp, ...EVERY_RESPONSE })];
 // Pages at their clean URLs (`/`, `/pt`, `/pt/spotify`), and as files.
 rules.push(rule('/', { 'cache-control': REVALIDATE }));

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 /** The home page in each language. */
 export const HOME_PATHS = ['/pt', '/en', '/es'] as const;
 
-/** Every route of the streaming landing page (SPEC §2). */
+/** Every route of the streaming landing page. */
 export const LANDING_PATHS = [
   '/pt/spotify',
   '/en/spotify',
@@ -28,7 +28,7 @@ export const RELEASE_PATHS = readdirSync(new URL('../content/releases/', import.
 /** Common phone, tablet and desktop widths, from the narrowest the site supports (320 px) up. */
 export const LAYOUT_WIDTHS = [320, 360, 390, 414, 768, 1024, 1280, 1440, 1920] as const;
 
-/** The mobile breakpoint (SPEC §9): at this width or narrower a hero key opens a dialog. */
+/** The mobile breakpoint: at this width or narrower a hero key opens a dialog. */
 export const MOBILE_MAX_WIDTH = 768;
 
 /** The viewport height used with each width (a phone's at phone widths). */

@@ -1,13 +1,7 @@
 /**
- * `npm run media`: the catalogue as the site streams it, for the artist to check: every
- * playlist and track with its length, original format and size, loudness before and after
- * matching, and whether its renditions are ready, pending or failed. Names from the folder
- * are printed with their control characters escaped, so none can drive the terminal.
- *
- * `npm run media -- build [folder]`: makes every missing rendition now (with a progress bar),
- * then writes the whole media tree the site's audio URLs point to into `folder` (default
- * `dist-media/`): the originals (`<playlist>/<file>`) and the renditions and waveforms
- * (`renditions/<hash>/<file>`), ready to upload where MEDIA_BASE_URL points.
+ * `npm run media`: the catalogue as the site streams it, for the artist to check (each track's
+ * length, format, loudness and renditions); `npm run media -- build [folder]` makes what is
+ * missing and writes the media tree the site's audio URLs point to, ready to upload.
  */
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -57,6 +51,7 @@ function describeRenditions(made: TrackRenditions): string {
   return files ? `pending (${files} done)` : 'pending';
 }
 
+/** Every playlist and track; names from the folder are printed escaped, so none can drive the terminal. */
 function list(library: MediaLibrary, renditions: Renditions, ffmpegThere: boolean): void {
   const counts = { ready: 0, pending: 0, failed: 0 };
   for (const playlist of library.playlists()) {
@@ -87,6 +82,11 @@ function progressLine(text: string): void {
   else process.stderr.write(`${text}\n`);
 }
 
+/**
+ * Makes every missing rendition (with a progress bar), then writes the originals
+ * (`<playlist>/<file>`) and the renditions and waveforms (`renditions/<hash>/<file>`) into the
+ * output folder (default `dist-media/`), for where MEDIA_BASE_URL points.
+ */
 async function build(library: MediaLibrary): Promise<void> {
   // What is there already, read without making anything, gives the length of the bar: each
   // track needs a measurement (with its waveform) and its renditions, one ffmpeg job each.

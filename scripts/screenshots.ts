@@ -1,22 +1,8 @@
 /**
- * `npm run screenshots`: a PNG of every page at phone, tablet and desktop widths, and of the
- * hero's key dialog (phone) or key panel (wider), the video dialog and the poem dialog open,
- * written to screenshots/ (ignored by git), so a reviewer can look at the site without
- * starting it. Each shot's layout is measured too (scripts/layout.ts): a page that
- * scrolls sideways or a control off screen is reported, and the exit code is then 1.
- *
- * It builds when there is no build, starts the real server on a free port with the generated
- * demo music, and drives Chromium with every request to another host blocked: the run needs
- * no network and always shows the same thing. The video thumbnails are the site's own; the
- * video player's embed is answered by a plain stand-in, so the dialog keeps its real size.
- *
- * Options:
- *   --engine=E       chromium (the default), firefox, webkit or all: the same shots in Firefox
- *                    and WebKit are written to screenshots/<engine>/ (perf/harness/browsers' drivers)
- *   --build          build first even when dist/ exists
- *   --widths=W,W,…   other widths than phone (390), tablet (768) and desktop (1440)
- *   --paths=P,P,…    only these pages (e.g. /pt,/pt/music/cocktail-n1), not every page
- *   --readme         also write the README's four images to docs/screenshots/ (WebP), in Chromium
+ * `npm run screenshots`: a PNG of every page, and of the key, video and poem dialogs open, at
+ * phone, tablet and desktop widths in screenshots/, so a reviewer can look at the site without
+ * starting it. Each shot's layout is checked too (scripts/layout.ts): a page that scrolls
+ * sideways or a control off screen makes the exit code 1. It needs no network.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -69,10 +55,15 @@ const STAND_IN_EMBED =
 
 const { values: flags } = parseArgs({
   options: {
+    // Build first even when dist/ exists.
     build: { type: 'boolean', default: false },
+    // W,W,…: other widths than phone (390), tablet (768) and desktop (1440).
     widths: { type: 'string' },
+    // Also write the README's four images to docs/screenshots/ (WebP), in Chromium.
     readme: { type: 'boolean', default: false },
+    // chromium, firefox, webkit or all: Firefox's and WebKit's shots go to screenshots/<engine>/.
     engine: { type: 'string', default: 'chromium' },
+    // P,P,…: only these pages (e.g. /pt,/pt/music/cocktail-n1).
     paths: { type: 'string' },
   },
 });

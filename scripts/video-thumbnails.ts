@@ -1,17 +1,7 @@
 /**
- * `npm run thumbnails`: for every video in content/videos.json with no thumbnail of its own
- * (no `thumb`, no content/thumbs/<id>.jpg yet), fetches the video service's thumbnail once and
- * keeps it as content/thumbs/<id>.jpg, which the build serves from the site itself: a visitor's
- * browser then asks the video service for nothing until they open a video. Run it after adding
- * a video, and commit the new file with the content.
- *
- * What comes back is judged by its bytes: it must decode as a JPEG, PNG or WebP image of a
- * sane size, and it is re-encoded at the cards' size, so nothing the service (or anything in
- * its place) sends reaches the site as it came. videos.json is only read.
- *
- * Options:
- *   --base-url=URL   where to fetch from (default https://i.ytimg.com; the tests use a local server)
- *   --content=DIR    the content folder (default content)
+ * `npm run thumbnails`: keeps, once, the video service's thumbnail of every video that has none
+ * of its own as content/thumbs/<id>.jpg, so visitors' browsers ask the service for nothing until
+ * they open a video. Run it after adding a video, and commit the new file with the content.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -36,7 +26,9 @@ const TIMEOUT_MS = 20_000;
 
 const { values: flags } = parseArgs({
   options: {
+    // Where to fetch from (the tests use a local server).
     'base-url': { type: 'string', default: SERVICE_THUMBNAIL_ORIGIN },
+    // The content folder; videos.json in it is only read.
     content: { type: 'string', default: 'content' },
   },
 });
@@ -71,7 +63,10 @@ async function download(url: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The picture, if the bytes are one we take, at the cards' size as a JPEG. */
+/**
+ * The picture, if the bytes are one we take, at the cards' size as a JPEG: judged and re-encoded
+ * by its bytes, so nothing the service (or anything in its place) sends reaches the site as it came.
+ */
 async function reencode(bytes: Buffer): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: MAX_PIXELS });
   const { format } = await image.metadata().catch(() => {

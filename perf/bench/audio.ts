@@ -1,13 +1,7 @@
 /**
- * The audio section: how music goes from the artist's master to a listener, measured on one
- * generated 4-minute master in CD format (44.1 kHz, 16-bit stereo), as WAV then as FLAC.
- *
- * - Bytes per song: each master and each rendition made from it.
- * - Time to render one song on this machine (measure, waveform, both renditions).
- * - Click to playing on a slow mobile network (Chromium throttled to 1.6 Mbit/s and 150 ms):
- *   a server without ffmpeg streams the master itself, a server with the renditions streams
- *   what the player picks.
- * - The loudness of every rendition of the demo set, measured again with ffmpeg.
+ * The benchmark's audio section: how music goes from the artist's master to a listener (bytes
+ * per song, time to render, click to playing on a slow mobile network, loudness of every
+ * rendition), on one generated 4-minute master in CD format, as WAV then as FLAC.
  */
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +15,7 @@ import { waitForRenditions } from '../harness/renditions-ready.ts';
 import { startBenchServer } from '../harness/server.ts';
 
 export const MASTER_SECONDS = 240;
-/** Chromium DevTools' "Slow 4G"-like profile the issue asks for. */
+/** A phone on a poor mobile network, like Chromium DevTools' "Slow 4G" profile. */
 export const SLOW_MOBILE: NetworkConditions = { downloadKbps: 1600, uploadKbps: 750, latencyMs: 150 };
 /** The hero key the playback measurement clicks plays this playlist. */
 const KEY_PLAYLIST = 'Cocktail Nº1';

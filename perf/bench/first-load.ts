@@ -1,12 +1,7 @@
 /**
- * What a page of the build makes the browser download on first load, read from dist/ alone:
- * the HTML, the scripts and stylesheets it references (including the React islands Astro
- * hydrates and their renderer), everything those import statically, the stylesheets' own
- * references, and the local images the HTML shows. Dynamic imports (web-vitals after the
- * analytics consent) are left out: they are not part of the first load.
- *
- * Shared by the benchmark (perf/bench/bundles.ts) and the byte budget test
- * (tests/unit/budgets/), so both count the same bytes.
+ * What a page of the build makes the browser download on first load (dynamic imports left out),
+ * read from dist/ alone; shared by the benchmark and the byte budget test so both count the same
+ * bytes.
  */
 import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';

@@ -1,13 +1,7 @@
 /**
- * How many compressed bytes of a page's HTML a phone needs before it can paint its first
- * screen. A response's first round trip carries about 14 KB (TCP's initial window of ten
- * packets of ~1.4 KB): the first screen should fit in it. The HTML up to where the first screen
- * ends is compressed on its own, as a streaming compressor sends it (brotli and gzip at the
- * levels scripts/precompress.ts uses).
- *
- * Where the first screen ends is measured in Chromium (`firstScreenEnd`): `npm run first-screen`
- * prints it for any page, and an e2e test checks that it lies before the fixed marker the byte
- * budget test (tests/unit/budgets/first-screen.test.ts) cuts the home pages at.
+ * How many compressed bytes of a page's HTML a phone needs before it can paint its first screen:
+ * the HTML up to where that screen ends, compressed on its own as a streaming compressor sends it,
+ * should fit the response's first round trip.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';

@@ -1,15 +1,7 @@
 /**
- * `npm run bench`: builds the site, starts the real server, measures (Lighthouse, bundles,
- * load, click to playing), prints one table with each figure beside its budget, and writes
- * perf/results/results.json and perf/results/summary.md.
- *
- * It measures; it does not judge: the exit code is 0 whatever the figures, and 1 only when
- * something could not run (the build, the server, a measurement). A Lighthouse that cannot
- * run here is reported in the table and in results.json, and the rest goes on.
- *
- * Options (for iterating; the numbers in the README come from a plain run):
- *   --skip-build  measure the existing dist/
- *   --quick       1 Lighthouse run per page, 3 s loads, 3 playback samples
+ * `npm run bench`: builds the site, starts the real server, measures (Lighthouse, bundles, load,
+ * click to playing) and prints each figure beside its budget, also into perf/results/. It
+ * measures without judging: the exit code is 1 only when something could not run.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -31,11 +23,13 @@ import { startBenchServer, type BenchServer } from '../harness/server.ts';
 
 const DIST_DIR = 'dist';
 const REPORT_DIR = 'perf/results';
-/** The home page in each language, the landing page, and a release page (issue 13's budgets). */
+/** The pages with Lighthouse budgets: the home page in each language, the landing page, a release page. */
 const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', '/en/music/cocktail-n1'];
 const STATIC_PAGE = '/pt';
 
 const { values: flags } = parseArgs({
+  // For iterating (the README's numbers come from a plain run): --skip-build measures the
+  // existing dist/; --quick makes 1 Lighthouse run per page, 3 s loads, 3 playback samples.
   options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
 });
 const quick = flags.quick;

@@ -1,11 +1,7 @@
 /**
- * Click-to-sound in Chromium: the time from a real click on a hero key to the audio's
- * `playing` event, and from a click on the player's "Next track" button to the next
- * `playing`. Each sample is a fresh browser context (empty cache) on /en, so each click pays
- * the playlist query and the first bytes of the audio like a visitor's first click does.
- *
- * Both times are read inside the page from the events' own timestamps (the trusted click's
- * `timeStamp` and the `playing` event's), so the test driver's round trips are not counted.
+ * Click-to-sound in Chromium: from a real click on a hero key, or on "Next track", to the audio's
+ * `playing` event. Each sample is a fresh browser context on /en, so each click pays the playlist
+ * query and the first bytes of the audio as a visitor's first click does.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -43,7 +39,10 @@ declare global {
   }
 }
 
-/** Runs in the page before its own scripts. */
+/**
+ * Runs in the page before its own scripts: records the trusted clicks' and the `playing` events'
+ * own timestamps, so the test driver's round trips are not counted.
+ */
 function recordTimeline(): void {
   const timeline: Timeline = { clicks: [], playing: [] };
   window.__benchTimeline = timeline;

@@ -263,7 +263,7 @@ function serverRows(results: BenchResults): Row[] {
   return rows;
 }
 
-/** The goal of issue 14: under 1 % of the requests reach the server behind the cache. */
+/** The reference nginx's goal: under 1 % of the requests reach the server behind its cache. */
 const ORIGIN_SHARE_GOAL = 0.01;
 
 function proxyRows(results: BenchResults): Row[] {

@@ -1,11 +1,6 @@
 /**
- * The benchmark's server process: the real app (`buildApp`) listening on 127.0.0.1, port 0,
- * configured from the environment the parent passes. It runs in its own process so that the
- * load generator does not share its event loop: measured in one process, autocannon and the
- * server would take turns and both figures would mean nothing.
- *
- * Protocol over the IPC channel: the child sends `{ url }` once it listens; the parent sends
- * `'close'` (or disconnects) and the child closes the app and exits.
+ * The benchmark's server process: the real app on 127.0.0.1, port 0, in a process of its own, so
+ * the load generator does not take turns with it on one event loop (both figures would mean nothing).
  */
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -26,6 +21,7 @@ async function close(): Promise<void> {
   await app.close();
   process.exit(0);
 }
+// The parent sends 'close' (or disconnects); the child closes the app and exits.
 process.on('message', (message) => {
   if (message === 'close') void close();
 });

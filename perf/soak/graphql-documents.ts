@@ -1,7 +1,7 @@
 /**
- * GraphQL documents built to cost the server (issue 16): each refusal as it was found, for
- * the hostile scenario, and families of unique documents for the memory scenario, every one
- * of which Mercurius used to keep (parsed, validated, compiled) in caches of 1,024.
+ * GraphQL documents built to cost the server: each kind of refusal, for the hostile scenario,
+ * and families of unique documents for the memory scenario, each of which Mercurius's default
+ * caches of 1,024 would keep (parsed, validated, compiled).
  */
 
 /** Texts of the server's own failures, which no GraphQL answer may carry. */
@@ -26,8 +26,8 @@ const repro = (what: string, query: string, variables?: object): GraphqlRepro =>
 });
 
 /**
- * Well-formed requests whose documents the server refuses, one of each kind: the issue's
- * repros and the refusals whose status used to differ. All must get the same status.
+ * Well-formed requests whose documents the server refuses, one of each kind, the nested literal
+ * that once overflowed the parser's stack first. All must get the same status.
  */
 export const GRAPHQL_REFUSALS: readonly GraphqlRepro[] = [
   repro('a 7.6 KB nested object literal', withArgument(nested('{a:', '}', 1_900))),
@@ -53,7 +53,7 @@ const aliases = (count: number, field: (k: number) => string) =>
 
 /** The families, each making its `i`th document: unique through `i`, within the body limit. */
 const FAMILIES: readonly [string, number, (i: number) => string][] = [
-  // The issue's repro: refused before parsing now, a stack overflow before.
+  // Overflows graphql-js's parser's stack; refused before parsing.
   ['nested literal, 1,900 levels', 1, (i) => withArgument(nested('{a:', '}', 1_900, String(i)), `H${i}`)],
   // Parses without a nesting cap (3,000 tokens kept with the document), then fails validation.
   ['nested literal, 1,000 levels', 1, (i) => withArgument(nested('{a:', '}', 1_000, String(i)), `H${i}`)],

@@ -1,7 +1,7 @@
 /**
- * The hostile scenario's GraphQL part (issue 16): each refusal as it was found, from its own
- * address, must get one and the same status and no internal text; then a flood from one
- * address behind the proxy must meet the real per-address limit.
+ * The hostile scenario's GraphQL part: each kind of refusal, from its own address, must get one
+ * and the same status and no internal text; then a flood from one address behind the proxy must
+ * meet the real per-address limit.
  */
 import { loadConfig } from '../../server/config.ts';
 import { PREFLIGHT_HEADER } from '../../src/lib/playlist-api.ts';

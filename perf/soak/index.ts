@@ -1,13 +1,7 @@
 /**
- * `npm run soak`: the real server under load, faults and hostile input, with figures. Starts
- * the server (perf/harness/server.ts) with a real SMTP peer and temporary folders for each
- * scenario, prints one table with every figure beside what it must be, writes perf/results/soak.json,
- * and exits 1 when a must-hold invariant fails (a message lost or sent twice, a 5xx on hostile
- * input, a crash). Every request goes to 127.0.0.1. About five minutes on a 2-core VM.
- *
- * Options:
- *   --seed N   the hostile cases' seed (default 2024; the table names the one used)
- *   --quick    a 10 s load instead of 60 s, while working on the soak itself
+ * `npm run soak`: the real server under load, faults and hostile input, every figure printed
+ * beside what it must be (and written to perf/results/soak.json); exits 1 when a must-hold
+ * invariant fails (a message lost or sent twice, a 5xx on hostile input, a crash).
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +27,8 @@ const DIST_DIR = resolve('dist');
 const REPORT_DIR = 'perf/results';
 
 const { values: flags } = parseArgs({
+  // --seed N: the hostile cases' seed (the table names the one used); --quick: a 10 s load
+  // instead of 60 s, while working on the soak itself.
   options: { seed: { type: 'string', default: '2024' }, quick: { type: 'boolean', default: false } },
 });
 const seed = Number(flags.seed);

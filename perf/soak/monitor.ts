@@ -1,17 +1,7 @@
 /**
- * Loaded into the soak's server process (`--import`): measures what only the process itself
- * can see, its event loop's stalls and its peak memory, and answers the soak over the IPC
- * channel. It adds no route and changes nothing the server does.
- *
- * Protocol: the parent sends `'soak:stats'` and gets `{ soakStats }` back; `'soak:settle'`
- * first collects the garbage (the soak starts the server with --expose-gc), so that the
- * resident memory it reports is what the server holds, not what it has yet to free;
- * `'soak:reset'` starts a new measurement of the event loop.
- *
- * Settling takes two collections. After a regular one, V8 keeps the pages it freed resident
- * for reuse (a young generation grown under load stays at its size: 100–300 MB here); it
- * gives them back under memory pressure, which a last-resort collection stands for. Both
- * figures are reported.
+ * Loaded into the soak's server process (`--import`): measures what only the process itself can
+ * see, its event loop's stalls and its peak memory, and answers the soak over the IPC channel.
+ * It adds no route and changes nothing the server does.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -55,6 +45,10 @@ function report(extra: Partial<ProcessStats> = {}): void {
   process.send?.({ soakStats: stats } satisfies StatsMessage);
 }
 
+// 'soak:stats' answers `{ soakStats }`; 'soak:reset' starts a new measurement of the event loop;
+// 'soak:settle' first collects the garbage, twice: after a regular collection V8 keeps the pages
+// it freed for reuse (100–300 MB here) and gives them back only under pressure, which a
+// last-resort collection stands for. Both figures are reported.
 process.on('message', (message) => {
   if (message === 'soak:reset') loop.reset();
   if (message === 'soak:stats') report();

@@ -1,6 +1,5 @@
 /**
- * Scenario 5, known attacks: the exact requests that once got through (the hardening issue's
- * repros), replayed against a server with the real default limits behind a proxy. Each row
+ * Scenario 5, known attacks: the exact requests that once got through, replayed against a server with the real default limits behind a proxy. Each row
  * is one attack and what must happen instead.
  */
 import { loadConfig } from '../../server/config.ts';

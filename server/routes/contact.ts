@@ -1,14 +1,7 @@
 /**
- * `POST /api/send-email` (SPEC §7.1): validates, stores the message durably, then answers;
- * delivery happens afterwards in the outbox. Every refusal is JSON naming the problem; what
- * was already stored is never lost.
- *
- * Three limits, in this order, each counting only what passed the one before, so no client
- * can spend a budget that is not its own: per client address (every request, valid or not,
- * counted before anything else looks at it), per network (valid messages only: many
- * addresses of one network cannot fill the shared budget), and everyone together (valid
- * messages within both). The last is only a last resort, far above what a few networks may
- * send together, so a handful of flooding networks cannot close the form for anyone else.
+ * `POST /api/send-email`, the contact form's call: validates, stores the message durably, then
+ * answers, and the outbox delivers it afterwards. Every refusal is JSON naming the problem;
+ * what was already stored is never lost.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,8 +51,11 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     skipOnError: true,
   });
 
-  // Read-and-count limiters: the per-address one on every request, the others once a message
-  // is valid.
+  // Three limits, each counting only what passed the one before, so no client can spend a
+  // budget that is not its own: per address (every request, valid or not, counted first), per
+  // network (valid messages only: many addresses of one network cannot fill the shared
+  // budget), and everyone together, a last resort far above what a few networks send, so a
+  // handful of flooding networks cannot close the form for anyone else.
   const addressLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
   const networkLimit = app.createRateLimit({
     max: options.perNetworkPerMinute,

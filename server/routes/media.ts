@@ -1,11 +1,7 @@
 /**
- * The audio files at `/media/<playlist>/<file>`, the renditions and waveforms made from them
- * at `/media/renditions/<hash>/<file>`, and their embedded covers at
- * `/media-covers/<playlist>/<file>`. Only files the media index holds are served (names are
- * looked up, never joined into a path from the request), and never through a symbolic link
- * (open-inside.ts), with Range requests, ETag and Last-Modified (file-response.ts), the right
- * content type, and a year of caching for versioned URLs. A cover is served only when its
- * bytes are an image, as the type they show.
+ * The audio files, the renditions and waveforms made from them, and their embedded covers.
+ * Only files the media index holds are served (names are looked up, never joined into a path
+ * from the request), never through a symbolic link, and a cover only when its bytes are an image.
  */
 import { ReadStream } from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

@@ -1,17 +1,6 @@
 /**
- * The one schema a contact message must satisfy. What is accepted is stored and delivered
- * exactly, so what cannot be is refused here, naming the field:
- * - name (1–100 characters) and email (a valid address, up to 254) are one line of plain
- *   text: no control characters at all, no line or paragraph separators, no bidirectional
- *   controls (they go into mail headers and the artist's list, where they could hide text);
- * - the name holds no `=?`, which opens an RFC 2047 encoded-word: mail clients decode one in
- *   a header (Subject, Reply-To) into any character at all, CR, LF, NUL and RLO included;
- * - message (1–5000 characters) may hold tabs and line breaks, but no other control
- *   character: a NUL would cut the text short when SQLite reads it back;
- * - no field may hold half of a surrogate pair, which no encoding can store.
- * Every field is trimmed, and the message's line breaks are stored as LF (mail turns every
- * line break into CRLF on the wire anyway). lang is pt, en or es, else pt. A filled
- * honeypot marks a bot.
+ * The one schema a contact message must satisfy: what is accepted is stored and delivered
+ * exactly, so what cannot be is refused here, naming the field.
  */
 import { z } from 'zod';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from '../../src/lib/contact-fields.ts';
@@ -37,6 +26,17 @@ const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessa
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
+/**
+ * - name and email are one line of plain text: no control characters, line or paragraph
+ *   separators or bidirectional controls (they go into mail headers and the artist's list,
+ *   where they could hide text);
+ * - the name holds no `=?`, which opens an RFC 2047 encoded-word: mail clients decode one in
+ *   a header (Subject, Reply-To) into any character at all, CR, LF, NUL and RLO included;
+ * - the message may hold tabs and line breaks (stored as LF; mail sends CRLF anyway), but no
+ *   other control character: a NUL would cut the text short when SQLite reads it back;
+ * - no field may hold half of a surrogate pair, which no encoding can store.
+ * Every field is trimmed; lang is pt, en or es, else pt; a filled honeypot marks a bot.
+ */
 const schema = z.object({
   name: textField('name', NAME_MAX, NOT_ONE_LINE, 'name must be one line of text without control characters').refine(
     (value) => !value.includes(ENCODED_WORD_START),

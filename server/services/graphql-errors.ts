@@ -1,28 +1,24 @@
 /**
- * How `/graphql` answers errors: one status for each kind of error, and never the text of a
- * failure of the server's own. Every error the endpoint gives goes through `formatErrors`:
- * the ones a query meets while it runs, and the ones thrown before (by Fastify, by Mercurius,
- * by our hooks), which Mercurius's error handler hands to the same formatter.
- *
- * The kinds and their statuses follow GraphQL over HTTP for `application/json`:
- * - `request`: not a GraphQL request at all (a body that is not JSON, too large, sent too
- *   often, a cross-site request without a preflight): its own 4xx, as the spec asks.
- * - `graphql`: a well-formed request whose document is refused (a syntax error, a validation
- *   rule, introspection in production, a fragment cycle, our caps on tokens, nesting, depth,
- *   aliases and fields, variables of the wrong type) or whose query fails as it runs (a
- *   missing playlist name): 200 with an `errors` list. The spec says a server SHOULD answer
- *   every well-formed request with 200 for this media type, and one status for all of them
- *   gives clients one rule: read `errors`. (Mercurius's own formatter said 400 for a single
- *   validation error and 200 for two, so introspection and fragment cycles got 200 and the
- *   rest 400.) A client that asks for `application/graphql-response+json` gets 400 for a refused
- *   document instead, as that media type asks (graphql-over-http.ts).
- * - `internal`: anything else is the server's own failure: 500, logged, and the caller reads
- *   only that something went wrong (not 'Maximum call stack size exceeded', not a file name).
+ * How `/graphql` answers errors: every one, thrown before the query ran or met while it ran,
+ * goes through `formatErrors`, which gives each kind of error one status and never shows the
+ * text of a failure of the server's own.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 
+/**
+ * The kinds of error, with statuses as GraphQL over HTTP gives them for `application/json`:
+ * - `request`: not a GraphQL request at all (a body that is not JSON, too large, sent too
+ *   often, a cross-site request without a preflight): its own 4xx.
+ * - `graphql`: a well-formed request whose document is refused (syntax, validation,
+ *   introspection in production, our caps on size and depth, mistyped variables) or whose
+ *   query fails as it runs: 200 with an `errors` list, so clients have one rule, read
+ *   `errors`. (`application/graphql-response+json` makes a refused document 400 instead:
+ *   graphql-over-http.ts.)
+ * - `internal`: the server's own failure: 500, logged, and the caller reads only that
+ *   something went wrong (not 'Maximum call stack size exceeded', not a file name).
+ */
 type Kind = 'request' | 'graphql' | 'internal';
 
 /** The status of each kind of error; a request error carries its own 4xx. */

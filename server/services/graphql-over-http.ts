@@ -1,11 +1,7 @@
 /**
- * GraphQL over HTTP's own media type, `application/graphql-response+json`, for the clients
- * that ask for it (Accept); every other client gets `application/json`, as before. With it the
- * status tells a refused request from a run one: a document that does not parse or validate,
- * or variables that do not coerce, is 400 with no `data` (nothing ran); an answer of a query
- * that ran stays 200, with its field errors. (For `application/json` the specification wants
- * 200 for all of them: graphql-errors.ts.)
- * https://graphql.github.io/graphql-over-http/draft/#sec-application-graphql-response-json
+ * GraphQL over HTTP's own media type, `application/graphql-response+json`, for the clients that
+ * ask for it: a refused document is then 400 with no `data`, so the status tells a refused
+ * request from one that ran. https://graphql.github.io/graphql-over-http/draft/#sec-application-graphql-response-json
  */
 import Negotiator from 'negotiator';
 

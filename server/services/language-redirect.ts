@@ -1,7 +1,7 @@
 /**
- * The server side of SPEC §2's redirects: `/` goes to the visitor's language (the saved
- * choice in the `lang` cookie, then Accept-Language), an unknown page goes to /pt, and a
- * missing asset stays a real 404.
+ * Where the server sends a visitor: `/` goes to the visitor's language (the saved choice in the
+ * `lang` cookie, then Accept-Language), an unknown page goes to /pt, and a missing asset stays a
+ * real 404.
  */
 import Negotiator from 'negotiator';
 import { chooseLanguage, DEFAULT_LANG, type Lang } from '../../src/lib/languages.ts';
@@ -14,7 +14,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 /**
  * The language `/` sends a visitor to: the choice saved in the `lang` cookie, then the
- * browser's first language (SPEC §2: its first, not the first the site has).
+ * browser's first language only (`de, en` gives pt), as the page's own redirect script decides.
  */
 export function languageForRequest(savedChoice: string | undefined, acceptLanguage: string | undefined): Lang {
   return chooseLanguage(savedChoice, acceptedLanguages(acceptLanguage));

@@ -1,14 +1,8 @@
 /**
- * Sends the mails of a contact message: the notification to the artist (reply-to the
- * visitor) and the auto-reply to the visitor, in their language, with the streaming links;
- * and the digest of the messages held past the artist's hourly budget of single mails.
- * Over SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under
- * DATA_DIR/outbox/ (the embedded default) and the log says where.
- *
- * Every header value goes through nodemailer's address and header encoding, and the
- * visitor's name and address were already refused if they held control characters, so no
- * input can add a header or a recipient. Bodies are plain text only; in a digest, each
- * message's text is indented, so no text can pass for the start of another entry.
+ * Sends a contact message's mails (to the artist, the auto-reply, the digest of held messages)
+ * over SMTP when SMTP_URL is set, else as .eml files under DATA_DIR/outbox/. No input can add a
+ * header or a recipient: header values go through nodemailer's encoding, the validation refused
+ * control characters, and bodies are plain text.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -51,7 +45,7 @@ function senderLines(message: StoredMessage, emailLabel: string): string[] {
   ];
 }
 
-/** The digest's text: each message under its own heading, its text indented. */
+/** The digest's text: each message under its own heading, its text indented so it cannot pass for another entry. */
 function digestText(messages: readonly StoredMessage[], waiting: number): string {
   const entries = messages.flatMap((message, index) => [
     ARTIST_DIGEST.heading(message.id, index + 1, messages.length),

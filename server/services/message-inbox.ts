@@ -1,14 +1,7 @@
 /**
- * The contact messages' store and its delivery worker, opened together.
- *
- * SQLite in DATA_DIR: when the folder cannot be used (no permission to write, read-only disk,
- * a file in the way), the server still starts: pages and music keep working, the contact
- * route answers 503, and each later message tries to open the store again, so contact comes
- * back by itself once the folder is usable.
- *
- * PostgreSQL (DATABASE_URL): a database that cannot be reached at start stops the start (a
- * wrong URL is a configuration error); one lost while running makes contact answer 503 until
- * it is back, through the same store, without a restart.
+ * The contact messages' store and its delivery worker, opened together. A store that cannot be
+ * opened leaves pages and music working and the contact route answering 503, until a later
+ * message finds it usable again.
  */
 import type { Log } from './log.ts';
 import type { MessageStore } from './message-store.ts';
@@ -31,7 +24,11 @@ export interface InboxOptions {
   openStore: () => Promise<MessageStore>;
   /** Where the messages are, for the log. */
   where: string;
-  /** A store that cannot be opened at start stops the start (a database server), else it is retried later (a folder). */
+  /**
+   * A store that cannot be opened at start stops the start (a database server: a wrong URL is a
+   * configuration error), else it is retried on each later message (a folder that is not
+   * writable yet).
+   */
   requiredAtStart: boolean;
   /** Starts the delivery worker over a freshly opened store. */
   startOutbox: (store: MessageStore) => Outbox;

@@ -1,16 +1,8 @@
 /**
- * The contact messages' store: what every engine behind it keeps and promises. A message is
- * durable before the visitor is told it was received, and stays until the artist has it.
- * Each message carries its delivery state (the mail to the artist and the auto-reply to the
- * visitor, with attempts, last error and when to try next) and a lease, so that with several
- * server instances on one database each delivery is attempted by one of them at a time.
- *
- * The artist gets at most `artistMailsPerHour` single mails in any hour: past it, a message is
- * still stored, but its mail to the artist is held for a digest (one mail listing many), sent
- * at the next wall-clock multiple of `digestIntervalMs` (a slot every instance computes alike).
- *
- * Two engines: SQLite in DATA_DIR (the embedded default, `stores/sqlite-store.ts`) and
- * PostgreSQL when DATABASE_URL is set (`stores/postgres-store.ts`). Both pass one test suite.
+ * The contact messages' store, as every engine keeps it (SQLite in DATA_DIR by default,
+ * PostgreSQL when DATABASE_URL is set): a message is durable before the visitor is told it was
+ * received, and each delivery is leased, so with several instances on one database it is
+ * attempted by one of them at a time.
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../src/lib/languages.ts';
@@ -91,7 +83,7 @@ export interface MessageStoreOptions {
   ownAddresses?: readonly string[];
   /** Single mails to the artist in any hour; past it, new messages are held for a digest (default: no limit). */
   artistMailsPerHour?: number;
-  /** Digests go at wall-clock multiples of this (default DEFAULT_DIGEST_INTERVAL_MS). */
+  /** Digests go at wall-clock multiples of this, a slot every instance computes alike (default DEFAULT_DIGEST_INTERVAL_MS). */
   digestIntervalMs?: number;
 }
 

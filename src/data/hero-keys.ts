@@ -1,5 +1,5 @@
 /**
- * The hero's keys (SPEC §2) in one language: which key says what, which playlist it starts,
+ * The hero's keys in one language: which key says what, which playlist it starts,
  * where it links, and the release it presents (its cover and page).
  */
 import type { Translate } from '../i18n/index.ts';

@@ -1,19 +1,7 @@
 /**
- * The platforms' icons and the language flags as one SVG file of `<symbol>`s (served at
- * `/icons.<version>.svg` by pages/icons.[version].svg.ts, cached for good) that every
- * `SocialIcon` and `Flag` shows with `<use>`. The icons' drawings come from the simple-icons
- * set (CC0), the flags are ours, so a page loads no third-party image.
- *
- * A file rather than symbols in each page: drawn in the HTML they were its largest part after
- * the inlined CSS (3.5 KB of a home page's 17 KB brotli), and a page whose HTML fits the first
- * round trip (about 14.6 KB with its headers) paints a round trip sooner. The file is fetched
- * once and cached for every page. The icons' boxes have their size from the start, so nothing
- * shifts when the drawings arrive.
- *
- * A page whose HTML is small enough to carry them and still fit (the landing pages, whose first
- * screen is mostly these icons) draws them in the page instead (`Astro.locals.inlineDrawings`,
- * BaseLayout.astro): the file is found only once the page is laid out, a round trip after the
- * paint could have begun.
+ * The platforms' icons (from simple-icons, CC0) and the language flags as one cached SVG file of
+ * `<symbol>`s that every `SocialIcon` and `Flag` shows with `<use>`: out of the HTML, they let a
+ * home page fit its first round trip, and no page loads a third-party image.
  */
 import {
   siApplemusic,
@@ -85,7 +73,9 @@ const ICON_SPRITE_URL = versionedPath('icons', ICON_SPRITE_VERSION, 'svg');
 
 /**
  * What a `<use href>` points at to show the symbol `id`: the sprite file's, or the page's own
- * where the page draws the symbols in itself.
+ * where the page draws the symbols in itself (a landing page, whose first screen is mostly these
+ * icons and whose HTML fits the first round trip with them: the file would be found only once
+ * the page is laid out, a round trip later).
  */
 export function symbolHref(id: string, drawnInPage = false): string {
   return drawnInPage ? `#${id}` : `${ICON_SPRITE_URL}#${id}`;

@@ -6,7 +6,7 @@ import { musicAlbumJsonLd, musicGroupJsonLd, personJsonLd, type AlbumInput } fro
 import { absoluteUrl } from '../lib/site-urls.ts';
 import type { Release, Site } from './site.ts';
 
-/** SPEC §1 fallbacks, used when a translation is missing. */
+/** The artist's job title and organisation in Portuguese, used when a translation is missing. */
 const FALLBACK_JOB_TITLE = 'Compositor e Desenvolvedor';
 const FALLBACK_ORGANISATION = 'Projeto de Música Independente';
 

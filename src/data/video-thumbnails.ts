@@ -1,12 +1,8 @@
 /**
- * The videos' thumbnails, every one served by the site itself at `/thumbs/<id>.<version>.webp`
- * (src/pages/thumbs/[id].[version].webp.ts): the artist's own (`thumb` in videos.json), else
- * the one `npm run thumbnails` kept as content/thumbs/<id>.jpg, else a stand-in drawn here in
- * the style of the releases' stand-in covers. No card asks another host for an image.
- *
- * Their URLs follow from the id and one version for them all (the island derives them), rather
- * than a hashed name and srcset per file from astro:assets: twenty of those in the island's
- * props added 0.7 KB of brotli to a home page that must fit in its first round trip.
+ * The videos' thumbnails, all served by the site itself: the artist's own (`thumb` in
+ * videos.json), else the one `npm run thumbnails` kept in content/thumbs/, else a stand-in drawn
+ * here. Their URLs follow from the id and one version for them all, which keeps the island's
+ * props (and the home page's HTML) small.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * The bundled translation resources: one JSON file per language and namespace under
- * `locales/`. Bundled, never fetched (SPEC §7.6).
+ * `locales/`. Bundled, never fetched, so a page's texts need no request of their own.
  */
 import type { Lang } from '../lib/languages.ts';
 

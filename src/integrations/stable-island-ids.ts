@@ -1,12 +1,7 @@
 /**
- * Makes the built pages the same bytes wherever the repository is checked out.
- *
- * Astro names each island (`<astro-island uid="…">`) by a hash that includes the absolute path
- * of its component file, so a clone in another folder (a CI machine's) builds other ids, and
- * the pages' compressed sizes move by tens of bytes from one checkout to the next. The id only
- * serves Astro's development server; in a build nothing reads it. After the build, each id is
- * replaced by a hash of the island's own markup (its content-hashed bundle, its props and its
- * place on the page), which no folder name enters.
+ * Makes the built pages the same bytes wherever the repository is checked out: Astro's island
+ * ids hash the component's absolute path, which nothing in a build reads, so each is replaced by
+ * a hash of the island's own markup.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

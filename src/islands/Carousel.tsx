@@ -1,7 +1,7 @@
 /**
  * A horizontal carousel: previous/next buttons scroll the track by 200 px (instantly under
  * reduced motion), and each is disabled within 5 px of its end, kept current on scroll and
- * resize (SPEC §2 Videos, Poems; §9).
+ * resize.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { EDGE_TOLERANCE_PX, SCROLL_STEP_PX } from '../lib/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §4 "Contact form"): idle, then sending (button disabled, 'sending
+ * The contact form: idle, then sending (button disabled, 'sending
  * message...'), then sent ('Message sent' with a check mark for 4 s, fields cleared), then
  * idle. The same message sent again shows 'Message already received' the same way (the server
  * keeps it once). When the server refuses the message or the network fails, 'Failed to send' appears

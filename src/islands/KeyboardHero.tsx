@@ -1,5 +1,5 @@
 /**
- * The piano-keyboard hero (SPEC §2): each key is a button that reveals its text panel. At
+ * The piano-keyboard hero: each key is a button that reveals its text panel. At
  * 768 px or narrower the panel is a modal dialog; wider, it shows on hover, click or keyboard
  * focus. Opening one hides all others (shared modal store). The EP1, EP2, singles and album
  * keys also start their playlist.

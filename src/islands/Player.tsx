@@ -1,5 +1,5 @@
 /**
- * The audio player's view (SPEC §4): status, controls, progress slider, volume and the track
+ * The audio player's view: status, controls, progress slider, volume and the track
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';

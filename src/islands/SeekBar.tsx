@@ -1,5 +1,5 @@
 /**
- * The progress bar (SPEC §4): a native range input, so the keyboard (arrows, Page Up/Down,
+ * The progress bar: a native range input, so the keyboard (arrows, Page Up/Down,
  * Home, End), a click anywhere on it and screen readers work as browsers make them work. It
  * asks the player to seek; the position it shows is read back from the audio element's events
  * (the player store), never set ahead of them. Behind it, the track's waveform, the played part

@@ -1,15 +1,7 @@
 /**
- * The videos: a carousel of thumbnails; a click opens a dialog with the embedded player,
- * autoplaying. Closing the dialog removes the iframe, which stops the video.
- *
- * The thumbnails are the site's own (src/data/video-thumbnails.ts: the artist's, the ones
- * `npm run thumbnails` fetched once, or drawn stand-ins): nothing is asked of the video
- * service until the visitor opens a video, so it never learns who merely visits. Their URLs
- * follow from the ids and one version. The page's HTML holds a box of their size in their
- * place, and the island puts the images in once it hydrates (`client:visible`, when the
- * section comes near the screen): as lazy `<img>`s in the HTML, a phone's browser fetched
- * seven of them with the page, about 150 KB competing with the first screen, for a section
- * many visitors never reach.
+ * The videos: a carousel of the site's own thumbnails; a click opens a dialog with the embedded
+ * player, autoplaying, and closing it removes the iframe, which stops the video. Nothing is asked
+ * of the video service until the visitor opens a video, so it never learns who merely visits.
  */
 import { useState } from 'react';
 import { embedUrl } from '../lib/video-embed.ts';
@@ -36,6 +28,8 @@ const MODAL_ID = 'video-dialog';
 
 export default function VideoCarousel({ videos, thumbnailVersion, labels }: VideoCarouselProps) {
   const [current, setCurrent] = useState<VideoItem | null>(null);
+  // The built HTML holds only a box of each image's size; the images come once the island
+  // hydrates, near the section, so a phone does not fetch ~150 KB of thumbnails with the page.
   const hydrated = useHydrated();
 
   return (

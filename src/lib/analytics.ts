@@ -1,5 +1,5 @@
 /**
- * Analytics and ads (SPEC §7.5), only when the build was given ids and only after the visitor
+ * Analytics and ads, only when the build was given ids and only after the visitor
  * accepted: before that no tag is loaded and nothing is queued. Then every page shown (the
  * first and each in-place navigation) sends the page-view configuration and a `page_view`
  * event; the main Spotify button sends the conversion (value 1, BRL). Web vitals are loaded
@@ -91,7 +91,7 @@ export function sendPageView(gtag: Gtag, config: AnalyticsConfig): void {
   gtag('event', 'page_view', page);
 }
 
-/** The conversion of the main streaming button (SPEC §9: value 1, currency BRL). */
+/** The conversion of the main streaming button: value 1, currency BRL. */
 export function sendConversion(gtag: Gtag, config: AnalyticsConfig): void {
   const sendTo = config.adsId && config.conversionLabel ? `${config.adsId}/${config.conversionLabel}` : config.gaId;
   gtag('event', 'conversion', { send_to: sendTo, value: 1, currency: 'BRL', transport_type: 'beacon' });

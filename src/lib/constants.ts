@@ -1,4 +1,4 @@
-/** The site's behaviour constants (SPEC §9), in one place. */
+/** The site's behaviour constants (scroll steps, breakpoints, timings, volume), in one place. */
 
 /** How far one press of a menu or carousel arrow scrolls, in px. */
 export const SCROLL_STEP_PX = 200;

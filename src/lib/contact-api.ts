@@ -1,4 +1,4 @@
-/** The contact call (SPEC §7.1): POST {api}/api/send-email with the message and language. */
+/** The contact call: POST {api}/api/send-email with the message and language. */
 import { API_BASE } from './api.ts';
 import { HONEYPOT_FIELD } from './contact-fields.ts';
 
@@ -15,8 +15,8 @@ export interface ContactMessage {
 export type SendOutcome = 'sent' | 'already-received' | 'failed';
 
 /**
- * Sends a message. A completed request counts as sent even when the server reports a
- * delivery problem in its body (SPEC §4), and as already received when the server says it
+ * Sends a message. A successful answer counts as sent whatever its body says of the mails (the
+ * message is stored; delivery comes later), and as already received when the server says it
  * had the very same message a moment ago (it is not stored or mailed twice); a refusal
  * (4xx), a server error (5xx: the message was not stored) or a network failure is 'failed',
  * so the form keeps what was typed.

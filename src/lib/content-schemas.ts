@@ -53,7 +53,7 @@ export const videoSchema = z.object({
 export const RELEASE_KINDS = ['EP', 'Single', 'Album'] as const;
 export type ReleaseKind = (typeof RELEASE_KINDS)[number];
 
-/** The hero keys that can present a release (SPEC §2's keys that speak of the music). */
+/** The hero keys that can present a release: the ones that speak of the music. */
 export const RELEASE_HERO_KEYS = ['ep1', 'ep2', 'singles', 'album', 'strange', 'suburban'] as const;
 
 /** The platforms a release can link to, in the order its page shows them. */

@@ -9,7 +9,7 @@ export function parseDayMonthYear(value: string): Date | null {
 }
 
 /**
- * A poem's date as the SPEC shows it: long month, numeric year, two-digit day, in the page's
+ * A poem's date as the page shows it: long month, numeric year, two-digit day, in the page's
  * language. Formatted in UTC so the day never shifts with the visitor's time zone.
  */
 export function formatLongDate(date: Date, locale: string): string {

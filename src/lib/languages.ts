@@ -6,12 +6,12 @@
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
-/** Where redirects go when nothing says otherwise (SPEC §2: anything else gives pt). */
+/** Where redirects go when nothing says otherwise (an unknown page, a browser language the site lacks). */
 export const DEFAULT_LANG: Lang = 'pt';
-/** The language i18next falls back to for a missing key (SPEC §1). */
+/** The language i18next falls back to for a missing key. */
 export const FALLBACK_LANG: Lang = 'en';
 
-/** Open Graph locales (SPEC §1: pt_BR, en_US, es_ES). */
+/** Open Graph locales. */
 export const OG_LOCALES: Record<Lang, string> = { pt: 'pt_BR', en: 'en_US', es: 'es_ES' };
 /** BCP 47 tags for `<html lang>` and hreflang. */
 export const HTML_LANGS: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };

@@ -1,4 +1,4 @@
-/** The player's arithmetic (SPEC §4 "Player"), pure so every rule is unit-tested. */
+/** The player's arithmetic (track steps, seeking, volume), pure so every rule is unit-tested. */
 import { VOLUME_STEP } from './constants.ts';
 
 /** (index + 1) mod count; 0 for an empty list. */

@@ -1,9 +1,9 @@
 /**
- * The playlist query (SPEC §7.2): {api}/graphql with query and variables. The playlist field
+ * The playlist query: {api}/graphql with query and variables. The playlist field
  * of the result is used, else an empty list; a response with errors is logged and thrown as
- * 'Erro na requisição GraphQL' (SPEC §8). The player asks by GET, with the same query text
+ * 'Erro na requisição GraphQL'. The player asks by GET, with the same query text
  * every time and the name in the URL, so a CDN or proxy can keep the answer; the server
- * answers the SPEC's POST all the same.
+ * answers the previous site's POST all the same.
  */
 
 import type { AudioSource } from './audio-source.ts';

@@ -1,5 +1,5 @@
 /**
- * A release's track list from the media library, read at build time (issue 13 §3), for a
+ * A release's track list from the media library, read at build time so its page lists them, for a
  * release whose file lists no tracks: its playlist folder under MEDIA_DIR, read with the
  * server's rules (lib/audio-tags.ts, lib/track-order.ts). A single lives in the shared
  * Singles folder, so only its own track counts (found by title); an EP or album is its whole

@@ -1,6 +1,6 @@
 /**
  * The JSON-LD a page carries for search engines, typed with schema-dts: the artist as a
- * schema.org Person (SPEC §1), the project as a MusicGroup with its albums, and each release
+ * schema.org Person, the project as a MusicGroup with its albums, and each release
  * as a MusicAlbum with its tracks.
  */
 import type { MusicAlbum, MusicAlbumReleaseType, MusicGroup, MusicRecording, Person, WithContext } from 'schema-dts';
@@ -17,7 +17,7 @@ export interface PersonInput {
   sameAs: readonly string[];
 }
 
-/** Builds the Person object (SPEC §1: a Person with links to social profiles). */
+/** Builds the artist's Person object, with links to the artist's social profiles. */
 export function personJsonLd(input: PersonInput): WithContext<Person> {
   return {
     '@context': 'https://schema.org',

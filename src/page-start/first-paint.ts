@@ -1,10 +1,6 @@
 /**
- * Waiting for the page's first paint to be on screen before loading what can wait.
- *
- * Module scripts and island code that the browser starts to fetch before the first paint share
- * the phone's bandwidth and main thread with what that paint needs (the HTML, the title face),
- * and Lighthouse's simulation counts every such request in the first and largest paints. The
- * player and the keyboard are worth nothing before the page is seen, so they load once it is.
+ * Waiting until the page's first paint is on screen before loading what can wait: whatever a
+ * phone fetches before it competes with what that paint needs (the HTML, the title face).
  */
 
 /** Sent to an island waiting for the first paint to have it hydrate at once (client:afterpaint). */

@@ -1,19 +1,7 @@
 /**
- * A persisted island (the player) goes into the next page only once React has hydrated it.
- *
- * Astro moves such an island into the new page and hands it the new page's props. One not
- * hydrated yet would then hydrate the old page's markup with them, and React would find texts
- * of two languages (error #418); one whose hydration is under way would receive the new props,
- * or be unmounted, before it finished (#424). Islands wait for the first paint
- * (client:afterpaint), so a visitor quick on a flag or a link meets these cases.
- *
- * So a page change asks such an island to hydrate at once and waits for it while the next page
- * loads. Should it not be done by the swap (its code never came), the island is not carried
- * over: it holds nothing worth keeping (the audio lives in the player's store, not in its
- * markup), and the new page's own copy takes its place.
- *
- * A persisted island says it has hydrated with `data-hydrated` on its root element, which it
- * renders once its first effect has run (see Player.tsx).
+ * A persisted island (the player) goes into the next page only once React has hydrated it: Astro
+ * hands it the new page's props, and one not hydrated yet would hydrate the old page's markup with
+ * them (texts of two languages, React error #418) or be unmounted mid-hydration (#424).
  */
 import { HYDRATE_NOW_EVENT } from './first-paint.ts';
 
@@ -22,6 +10,7 @@ const PERSISTED = 'astro-island[data-astro-transition-persist]';
 /** The longest a page change waits for an island, should its code never arrive. */
 const WAIT_MS = 3000;
 
+/** A persisted island renders `data-hydrated` on its root once its first effect has run (Player.tsx). */
 const hasHydrated = (island: Element) => island.querySelector('[data-hydrated]') !== null;
 
 /** Resolves once `island` has hydrated, or after WAIT_MS. */
@@ -41,6 +30,8 @@ function hydrated(island: Element): Promise<void> {
   });
 }
 
+// Islands wait for the first paint, so a visitor quick on a flag or a link can leave one before
+// it hydrates: the page change asks it to hydrate at once and waits for it while the next page loads.
 document.addEventListener('astro:before-preparation', (event) => {
   const waiting = [...document.querySelectorAll(PERSISTED)].filter((island) => !hasHydrated(island));
   if (waiting.length === 0) return;
@@ -51,6 +42,8 @@ document.addEventListener('astro:before-preparation', (event) => {
   };
 });
 
+// One still not hydrated (its code never came) is not carried over: it holds nothing worth keeping
+// (the audio lives in the player's store), and the new page's own copy takes its place.
 document.addEventListener('astro:before-swap', () => {
   for (const island of document.querySelectorAll(PERSISTED)) {
     if (!hasHydrated(island)) island.removeAttribute('data-astro-transition-persist');

@@ -1,6 +1,6 @@
 /**
  * Which modal or key panel is open, shared by every island: at most one at a time, so
- * opening one hides all others (SPEC §2, §4 "Modal").
+ * opening one hides all others.
  */
 import { atom } from 'nanostores';
 

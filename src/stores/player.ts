@@ -1,5 +1,5 @@
 /**
- * The player (SPEC §4 "Player"): one controller owns the page's single `<audio>` element,
+ * The player: one controller owns the page's single `<audio>` element,
  * decides every transition and publishes the state in a nanostore. Islands only render that
  * state and call the actions below. Built by `createPlayer` with its parts passed in, so the
  * rules are unit-tested without a browser; the page uses the one instance from `getPlayer`.
@@ -182,7 +182,7 @@ export function createPlayer(parts: PlayerParts): Player {
    */
   function startPlayback(): void {
     audio.play().catch((error: unknown) => {
-      // A newer source or a pause interrupted this play: not an error (SPEC §8).
+      // A newer source or a pause interrupted this play: not an error, so nothing is logged.
       if ((error as Error).name === 'AbortError') return;
       log.error('Erro ao reproduzir:', error);
       // A source that cannot play leaves the element unpaused: stop it, so it says so.

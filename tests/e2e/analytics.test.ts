@@ -1,5 +1,5 @@
 /**
- * Analytics (SPEC §7.5) on the build made with test ids, and its absence on the build made
+ * Analytics on the build made with test ids, and its absence on the build made
  * without: consent first, page views on load and on in-place navigations, the conversion on
  * the Spotify button, and web vitals loaded lazily.
  */

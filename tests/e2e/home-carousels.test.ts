@@ -1,4 +1,4 @@
-/** SPEC §2 Home page, Videos and Poems: the carousels, the video and poem dialogs; §4 Modal; §9 step and tolerance. */
+/** The home page's videos and poems: the carousels (200 px steps, 5 px edge tolerance) and their dialogs. */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';

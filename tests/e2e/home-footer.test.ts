@@ -1,4 +1,4 @@
-/** SPEC §2 Home page, Footer: social icons, the contact section and the copyright line with the current year. */
+/** The home page's footer: social icons, the contact section and the copyright line with the current year. */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';

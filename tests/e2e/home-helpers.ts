@@ -60,7 +60,7 @@ export const POEMS: Poem[] = readdirSync(new URL('content/poems/', root))
     return { title: field('title'), date, published: new Date(Date.UTC(year, month - 1, day)) };
   });
 
-/** A poem's date as the SPEC shows it: two-digit day, long month, numeric year. */
+/** A poem's date as the page shows it: two-digit day, long month, numeric year. */
 export function longDate(date: Date, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], {
     day: '2-digit',
@@ -86,7 +86,7 @@ export const KEY_IDS = [
 ] as const;
 export type KeyId = (typeof KEY_IDS)[number];
 
-/** The keys that start a playlist, and its name (SPEC §1, §9). */
+/** The keys that start a playlist, and its name. */
 export const KEY_PLAYLISTS: Partial<Record<KeyId, string>> = {
   ep1: 'Cocktail Nº1',
   ep2: 'Cocktail Nº2',

@@ -1,4 +1,4 @@
-/** SPEC §2 Home page, Hero: the piano keys and their panels (hover on wide screens, dialogs on phones); §4 Modal. */
+/** The home page's hero: the piano keys and their panels (hover on wide screens, dialogs on phones). */
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, openForEachTest, PHONE, useBrowser } from './browser.ts';

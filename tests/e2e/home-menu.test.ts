@@ -1,4 +1,4 @@
-/** SPEC §2 Home page, Menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
+/** The home page's menu: the top bar and its arrows, the vertical menu, the entries, flags and social links. */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, enhanced, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';

@@ -1,4 +1,4 @@
-/** The streaming landing page (SPEC §2): content, language, scroll position. */
+/** The streaming landing page: content, language, scroll position. */
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, enhanced, openPage, PHONE, useBrowser } from './browser.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 12: no page scrolls sideways at any width from 320 px up, and every visible control
+ * No page scrolls sideways at any width from 320 px up, and every visible control
  * of the menu, hero, player, carousels and contact form (and of the landing page) can be
  * reached: it lies inside the viewport, or inside a strip that scrolls by design and lies
  * inside the viewport. The same with a hero key's dialog, the video dialog and the poem

@@ -1,6 +1,7 @@
 /**
  * The player in Chromium with the generated demo music (3-second tracks): a real click
- * starts sound, the controls follow SPEC §4, and playback survives a language switch.
+ * starts sound, play/pause, next/previous, seeking and volume work, and playback survives a
+ * language switch.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a page per release in every language (its head as search engines and social
+ * A page per release in every language (its head as search engines and social
  * networks read it, the cover, the platform buttons with their fallbacks, the play button),
  * and the discography on the landing page linking to those pages.
  */

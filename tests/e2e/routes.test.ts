@@ -1,4 +1,4 @@
-/** SPEC §2 routes, through our server (and `/` on a static host too), in Chromium. */
+/** Every route and redirect, through our server (and `/` on a static host too), in Chromium. */
 import { describe, expect, inject, it } from 'vitest';
 import { enhanced, openPage, useBrowser } from './browser.ts';
 

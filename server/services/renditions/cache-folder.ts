@@ -1,18 +1,7 @@
 /**
- * The renditions' folder (RENDITIONS_DIR, `DATA_DIR/renditions` by default). Everything made
- * from one master lives in a folder named by the hash of the master's content, so a restart, a
- * second instance or a renamed file never redoes finished work:
- *
- *     <hash>/analysis-v1.json           loudness and duration
- *     <hash>/peaks-v1.json              the waveform (served)
- *     <hash>/<format>-<settings>.<ext>  a rendition (served), named by its format and gain
- *     <hash>/failed-<step>.json         why a step failed (it is not tried again)
- *     <hash>.lock                       held by the instance working on that master
- *     sources.json                      each media file's hash, by path, size and mtime
- *
- * Files are written under a temporary name and renamed into place, so a file that exists is
- * whole. A lock is a file created exclusively; its holder touches it every few seconds, and a
- * lock left untouched for half a minute (its holder died) is taken over.
+ * The renditions' folder (RENDITIONS_DIR, `DATA_DIR/renditions` by default): everything made
+ * from one master lives in a folder named by the hash of its content, so a restart, a second
+ * instance or a renamed file never redoes finished work.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -75,6 +64,17 @@ interface KnownSource {
   hash: string;
 }
 
+/**
+ * The folder's files, each written under a temporary name and renamed into place, so a file
+ * that exists is whole:
+ *
+ *     <hash>/analysis-v1.json           loudness and duration
+ *     <hash>/peaks-v1.json              the waveform (served)
+ *     <hash>/<format>-<settings>.<ext>  a rendition (served), named by its format and gain
+ *     <hash>/failed-<step>.json         why a step failed (it is not tried again)
+ *     <hash>.lock                       held by the instance working on that master
+ *     sources.json                      each media file's hash, by path, size and mtime
+ */
 export class CacheFolder {
   private sources = new Map<string, KnownSource>();
   private sourcesChanged = false;
@@ -151,8 +151,9 @@ export class CacheFolder {
   }
 
   /**
-   * Takes the lock on a master's work, or returns null when another process holds it (and is
-   * alive: a stale lock is taken over).
+   * Takes the lock on a master's work, or returns null when another process holds it. A lock is
+   * a file created exclusively; its holder touches it every few seconds, and one left untouched
+   * for half a minute (its holder died) is taken over.
    */
   async lock(hash: string): Promise<Lock | null> {
     const path = join(this.dir, `${hash}.lock`);

@@ -1,20 +1,7 @@
 /**
- * A home page's first screen arrives in the first round trip of its response: the response's
- * headers, as our server sends them to a browser, and the brotli-compressed HTML up to where
- * the first screen ends fit TCP's first window (ten segments of 1,460 B). A phone can then
- * paint what it shows before scrolling without waiting for a second round trip.
- *
- * How it is measured: the HTML up to a fixed marker, the start of the videos section (where the
- * hero with menu, keyboard and player has ended), is compressed on its own, as a streaming
- * brotli sends it. On a 390x844 phone the hero fills the screen, so that prefix holds all the
- * markup and inline CSS the first screen needs, and a little more (the wide screens' side
- * panel). A fixed marker keeps this test free of a browser; tests/e2e/first-screen.test.ts
- * measures in Chromium where the first screen really ends and checks it lies before the marker,
- * and `npm run first-screen` prints both figures beside the whole page's.
- *
- * What lies below the first screen (more videos, more poems) cannot fail this test. Whether the
- * whole page still fits the window, which Lighthouse's simulated phone rewards, is the
- * benchmark's to report (`npm run first-screen`, and LCP in `npm run bench`).
+ * A home page's first screen arrives in the first round trip of its response: the headers our
+ * server sends and the brotli-compressed HTML up to where the first screen ends fit TCP's first
+ * window (ten segments of 1,460 B), so a phone paints it without waiting for a second round trip.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -78,6 +65,10 @@ function responseHead(path: string): Promise<Buffer> {
   });
 }
 
+// The first screen is measured up to a fixed marker, the start of the videos section: on a
+// 390x844 phone the hero fills the screen, so that prefix holds all the markup and inline CSS it
+// needs. tests/e2e/first-screen.test.ts checks in Chromium that the first screen really ends
+// before the marker; whether the whole page fits is the benchmark's to report.
 describe('the first screen of a home page', () => {
   it.each(['pt', 'en', 'es'])('/%s arrives, with its headers, in TCP’s first window', async (lang) => {
     const head = await responseHead(`/${lang}`);

@@ -24,7 +24,7 @@ function frontmatter(path: string): Record<string, string> {
 describe('the content shipped in content/', () => {
   const site = siteSchema.parse(readJson('content/site.json'));
 
-  it('has valid site settings with the SPEC constants', () => {
+  it('has valid site settings with the site’s fixed facts: nine socials, the playlists, six tracks on EP 2', () => {
     expect(site.siteUrl).toBe('https://andremourapassos.com');
     expect(site.socials).toHaveLength(9);
     expect(Object.values(site.playlists).sort()).toEqual(

@@ -1,6 +1,6 @@
 /**
- * What `/graphql` keeps per document stays bounded (issue 16): unique hostile documents, each
- * one kept by Mercurius's caches of 1,024 before, pinned 1.4 GB in `npm run soak`. Measured on
+ * What `/graphql` keeps per document stays bounded: unique hostile documents, each one kept in
+ * caches of 1,024 by Mercurius's defaults, could pin 1.4 GB in `npm run soak`. Measured on
  * the JS heap after a full collection, which, unlike the process's resident memory, falls
  * back as soon as nothing holds the documents.
  */

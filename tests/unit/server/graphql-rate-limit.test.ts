@@ -1,5 +1,5 @@
 /**
- * `/graphql` is rate limited per client address (issue 16): generous, configurable with
+ * `/graphql` is rate limited per client address: generous, configurable with
  * GRAPHQL_RATE_LIMIT, the address being the one the proxy appended when TRUST_PROXY is set,
  * and a refusal is a GraphQL-shaped 429 with Retry-After.
  */

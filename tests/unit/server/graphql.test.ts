@@ -26,7 +26,7 @@ const PLAYLIST =
   'query ($name: String!) { playlist(playlistName: $name) { title artist album url duration trackNumber coverUrl mimeType } }';
 
 describe('playlist(playlistName)', () => {
-  it('lists the tracks in order with title, artist and a playable url (SPEC §7.2)', async () => {
+  it('lists the tracks in order with title, artist and a playable url', async () => {
     const { status, body } = await graphql(app, PLAYLIST, { name: 'Cocktail Nº2' });
     expect(status).toBe(200);
     const tracks = (body.data as { playlist: Record<string, unknown>[] }).playlist;
@@ -85,8 +85,8 @@ describe('playlist(playlistName)', () => {
   });
 });
 
-/** The query the previous site's player sends, exactly as SPEC §7.2 describes it (issue 12). */
-const SPEC_QUERY = `query GetPlaylist($playlistName: String) {
+/** The query the previous site's player sends, exactly as it sends it. */
+const PREVIOUS_PLAYER_QUERY = `query GetPlaylist($playlistName: String) {
   playlist(playlistName: $playlistName) { title artist url }
 }`;
 
@@ -106,9 +106,9 @@ const fetchThrough =
     });
   };
 
-describe('clients written to the SPEC (issue 12)', () => {
+describe("clients written for the previous site's server", () => {
   it("answers the previous player's query, whose variable is a nullable String", async () => {
-    const { status, body } = await graphql(app, SPEC_QUERY, { playlistName: 'TTMM' });
+    const { status, body } = await graphql(app, PREVIOUS_PLAYER_QUERY, { playlistName: 'TTMM' });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     const tracks = (body.data as { playlist: Record<string, unknown>[] }).playlist;
@@ -122,13 +122,13 @@ describe('clients written to the SPEC (issue 12)', () => {
   });
 
   it.each([
-    ['a null variable', SPEC_QUERY, { playlistName: null }],
-    ['no variables', SPEC_QUERY, undefined],
-    ['an empty name', SPEC_QUERY, { playlistName: '' }],
+    ['a null variable', PREVIOUS_PLAYER_QUERY, { playlistName: null }],
+    ['no variables', PREVIOUS_PLAYER_QUERY, undefined],
+    ['an empty name', PREVIOUS_PLAYER_QUERY, { playlistName: '' }],
     ['a blank name', PLAYLIST, { name: '  ' }],
     ['no argument', 'query { playlist { title } }', undefined],
     ['a null literal', 'query { playlist(playlistName: null) { title } }', undefined],
-  ])("answers %s with the SPEC's message, never a 5xx or a stack", async (_case, query, variables) => {
+  ])('answers %s with the missing-name message, never a 5xx or a stack', async (_case, query, variables) => {
     const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -277,7 +277,7 @@ describe('limits', () => {
 const INTERNAL_TEXT =
   /Maximum call stack|Invalid AST Node|Cannot read prop|is not a function|is not iterable|RangeError|TypeError|\n\s+at |node_modules|\.ts:\d/;
 
-describe('documents built to break the parser (issue 16)', () => {
+describe('documents built to break the parser', () => {
   const nestedTooDeeply = `Query nested too deeply: at most ${MAX_NESTING} levels of brackets are allowed.`;
   const argument = (value: string) => `query { playlist(playlistName: ${value}) { title } }`;
   const messages = (body: string) => JSON.parse(body) as { errors?: { message: string }[] };
@@ -344,10 +344,10 @@ describe('documents built to break the parser (issue 16)', () => {
   });
 });
 
-describe('one status for each kind of error (issue 16)', () => {
+describe('one status for each kind of error', () => {
   // GraphQL over HTTP, for application/json (what Mercurius answers with): a well-formed request
   // whose document is refused or fails gets 200 and `errors`; what is not a GraphQL request gets
-  // its 4xx. Before, one validation error gave 400 and two gave 200.
+  // its 4xx.
   const post = (payload: string, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',

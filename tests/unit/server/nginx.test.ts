@@ -1,5 +1,5 @@
 /**
- * The reference deployment (deploy/nginx/site.conf) in front of the real server (issue 14):
+ * The reference deployment (deploy/nginx/site.conf) in front of the real server:
  * a real nginx from Debian's package, as `.ci/run` installs it. Playlist GETs and audio are
  * served from its cache, POSTs and errors never are, and the server sees the client address
  * nginx appends.

@@ -137,7 +137,7 @@ describe('the visitor’s languages (negotiator)', () => {
     expect(acceptedLanguages(undefined)).toEqual([]);
   });
 
-  it('sends / by the saved choice, else the browser’s first language (SPEC §2)', () => {
+  it('sends / by the saved choice, else the browser’s first language only', () => {
     expect(languageForRequest('es', 'en')).toBe('es');
     expect(languageForRequest(undefined, 'de, es')).toBe('pt');
     expect(languageForRequest(undefined, 'fr;q=0.1, en-GB')).toBe('en');
