@@ -18,8 +18,8 @@ export const REFERENCE_BENCHMARK_INDEX = 1533;
 /**
  * The multiplier that makes a machine of `benchmarkIndex` simulate the same phone: the index
  * counts benchmark loops a second, so a machine twice as fast needs twice the slowdown. (The
- * calculator's own curve is steeper above 1300, 14× at 3880 rather than 10×: on this machine
- * the ratio reproduced the figures the 1506 VM measured at 4×; perf/README.md.)
+ * calculator's own curve is steeper above 1300, 14× rather than 10× at 3880; the ratio is the
+ * plain reading of the index, and the two agree near the reference, where the slow VMs are.)
  */
 export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;
