@@ -2,9 +2,11 @@
  * `npm run bench`: builds the site, starts the real server, measures (Lighthouse, bundles, load,
  * click to playing) and prints each figure beside its budget, also into perf/results/. It
  * measures without judging: the exit code is 1 only when something could not run.
+ * BENCH_LIGHTHOUSE_LOADS=<folder> keeps what Lighthouse gathered on each load, its trace among it.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAudio } from './audio.ts';
 import { measureBundles } from './bundles.ts';
@@ -53,10 +55,13 @@ async function lighthousePass(
   name: string,
   run: typeof measureLighthouse | typeof measureLighthouseDeployed,
   baseUrl: string,
+  loadsFolder: string,
 ): Promise<LighthouseOutcome> {
   const started = Date.now();
   log(`${name}: ${LIGHTHOUSE_PAGES.length} pages × ${plan.lighthouseRuns} runs…`);
-  const outcome = await run(baseUrl, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log);
+  const keepLoadsIn = process.env['BENCH_LIGHTHOUSE_LOADS'];
+  const options = keepLoadsIn ? { keepLoadsIn: join(keepLoadsIn, loadsFolder) } : {};
+  const outcome = await run(baseUrl, LIGHTHOUSE_PAGES, plan.lighthouseRuns, log, options);
   durations[name] = Math.round((Date.now() - started) / 100) / 10;
   if (!outcome.ok) log(`${name} could not run: ${outcome.error}`);
   return outcome;
@@ -95,11 +100,12 @@ let results: BenchResults;
 try {
   // Lighthouse and the browser first, on a quiet server; the load tests last, as the contact
   // run leaves the outbox delivering thousands of messages.
-  const lighthouse = await lighthousePass('lighthouse', measureLighthouse, server.url);
+  const lighthouse = await lighthousePass('lighthouse', measureLighthouse, server.url, 'direct');
   const lighthouseDeployed = await lighthousePass(
     'lighthouse through nginx (TLS, HTTP/2)',
     measureLighthouseDeployed,
     server.url,
+    'nginx',
   );
 
   const playback = await measure('playback', () => measurePlayback(server.url, plan.playbackSamples));

@@ -14,6 +14,7 @@ export async function measureLighthouseDeployed(
   pages: readonly string[],
   runsPerPage: number,
   log: (line: string) => void,
+  options: { keepLoadsIn?: string } = {},
 ): Promise<LighthouseOutcome> {
   if (!findNginx()) return { ok: false, error: `nginx is not installed (${NGINX_INSTALL_HINT})` };
   let nginx;
@@ -23,7 +24,7 @@ export async function measureLighthouseDeployed(
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   try {
-    return await measureLighthouse(nginx.url, pages, runsPerPage, log, { selfSignedCertificate: true });
+    return await measureLighthouse(nginx.url, pages, runsPerPage, log, { ...options, selfSignedCertificate: true });
   } finally {
     await nginx.close();
   }

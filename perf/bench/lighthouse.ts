@@ -1,15 +1,24 @@
 /**
- * Lighthouse mobile with its default simulated throttling, run programmatically against the
- * real server in Debian's Chromium: several runs per page, the median of each figure, the
- * bytes by type, and what Lighthouse itself says costs points (to explain a missed budget).
+ * Lighthouse mobile with simulated throttling, run programmatically against the real server in
+ * Debian's Chromium: several runs per page, the median of each figure, the bytes by type, and
+ * what Lighthouse itself says costs points (to explain a missed budget).
+ *
+ * Each load is gathered once and audited twice: at a CPU slowdown calibrated to this machine's
+ * benchmarkIndex (cpu-calibration.ts), the figures the table holds to the budgets, and at
+ * Lighthouse's default 4×, what an uncalibrated run reports here. Simulated throttling slows
+ * nothing while gathering, so both come from the same load and differ only by the slowdown.
  *
  * This machine reaches no outside host: a request to another host (the site makes none
  * before a video is opened) fails, is counted apart, and its console error is named as such.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROME_PATH, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
+import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN, REFERENCE_BENCHMARK_INDEX } from './cpu-calibration.ts';
 import { median } from './stats.ts';
 
 /** Headless, and nothing that reaches for the (closed) network on its own. */
@@ -55,13 +64,21 @@ export interface ExternalRequests {
   hosts: string[];
 }
 
-/** One Lighthouse run's figures. */
-export interface RunFigures {
+/** What the CPU slowdown changes: the simulated scores and metrics. */
+export interface Simulated {
   scores: Scores;
   metrics: Metrics;
+}
+
+/** One Lighthouse run's figures, at the calibrated slowdown unless said otherwise. */
+export interface RunFigures extends Simulated {
   bytes: BytesByType;
   requests: number;
   external: ExternalRequests;
+  /** This machine's benchmarkIndex as Lighthouse measured it just before the load. */
+  benchmarkIndex: number;
+  /** The same load simulated at Lighthouse's default slowdown. */
+  atDefaultSlowdown: Simulated;
 }
 
 /** An audit that cost points in at least one run. */
@@ -92,11 +109,22 @@ export interface PageLighthouse extends RunFigures {
   diagnostics?: Diagnostics;
 }
 
+/** How the pass's CPU slowdown was calibrated: `default` × benchmarkIndex / `referenceBenchmarkIndex`. */
+export interface Calibration {
+  default: number;
+  referenceBenchmarkIndex: number;
+  /** The median over the pass's loads, and the lowest and highest. */
+  benchmarkIndex: number;
+  benchmarkIndexRange: [number, number];
+  cpuSlowdown: number;
+}
+
 export type LighthouseOutcome =
   | {
       ok: true;
       version: string;
       runsPerPage: number;
+      calibration: Calibration;
       pages: PageLighthouse[];
       /** Pages where every run failed, with why. */
       failedPages: { page: string; errors: string[] }[];
@@ -150,7 +178,7 @@ function bytesAndRequests(lhr: Result, origin: string): Pick<RunFigures, 'bytes'
   return { bytes, requests, external };
 }
 
-function figures(lhr: Result, origin: string): RunFigures {
+function simulated(lhr: Result): Simulated {
   const score = (id: CategoryId) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -167,7 +195,15 @@ function figures(lhr: Result, origin: string): RunFigures {
       cls: metric('cumulative-layout-shift'),
       speedIndex: metric('speed-index'),
     },
+  };
+}
+
+function figures(lhr: Result, atDefault: Result, origin: string): RunFigures {
+  return {
+    ...simulated(lhr),
     ...bytesAndRequests(lhr, origin),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    atDefaultSlowdown: simulated(atDefault),
   };
 }
 
@@ -220,10 +256,9 @@ function diagnostics(lhr: Result): Diagnostics {
   return result;
 }
 
-/** The median of every figure over the runs (each figure on its own). */
-function medianFigures(runs: readonly RunFigures[]): RunFigures {
-  const pick = <T>(get: (run: RunFigures) => T) => runs.map(get);
-  const mid = (get: (run: RunFigures) => number) => median(pick(get));
+/** The median of each simulated figure over the runs (each figure on its own). */
+function medianSimulated(runs: readonly Simulated[]): Simulated {
+  const mid = (get: (run: Simulated) => number) => median(runs.map(get));
   return {
     scores: {
       performance: mid((run) => run.scores.performance),
@@ -238,6 +273,14 @@ function medianFigures(runs: readonly RunFigures[]): RunFigures {
       cls: mid((run) => run.metrics.cls),
       speedIndex: mid((run) => run.metrics.speedIndex),
     },
+  };
+}
+
+/** The median of every figure over the runs (each figure on its own). */
+function medianFigures(runs: readonly RunFigures[]): RunFigures {
+  const mid = (get: (run: RunFigures) => number) => median(runs.map(get));
+  return {
+    ...medianSimulated(runs),
     bytes: {
       document: mid((run) => run.bytes.document),
       css: mid((run) => run.bytes.css),
@@ -254,6 +297,8 @@ function medianFigures(runs: readonly RunFigures[]): RunFigures {
       failed: mid((run) => run.external.failed),
       hosts: [...new Set(runs.flatMap((run) => run.external.hosts))],
     },
+    benchmarkIndex: mid((run) => run.benchmarkIndex),
+    atDefaultSlowdown: medianSimulated(runs.map((run) => run.atDefaultSlowdown)),
   };
 }
 
@@ -287,55 +332,124 @@ function summarise({ page, results, failedRuns }: PageRuns): PageLighthouse {
   return summary;
 }
 
+/** Where Lighthouse saves a gathered load (artifacts.json, the trace, the DevTools log). */
+const ARTIFACTS_FILE = 'artifacts.json';
+
+/**
+ * Audits the load saved in `dir` at a CPU slowdown. Lighthouse refuses to audit with settings
+ * other than those it gathered with; the slowdown only enters the simulation (gathering under
+ * simulated throttling slows nothing), so the saved settings are told the slowdown audited at.
+ * (Gathering also gives the slowdown to a requestIdleCallback shim that shortens the idle
+ * deadline; the site's islands wait for idle but never read the deadline.)
+ */
+async function auditAt(dir: string, cpuSlowdownMultiplier: number): Promise<Result> {
+  const file = join(dir, ARTIFACTS_FILE);
+  const artifacts = JSON.parse(await readFile(file, 'utf8')) as {
+    settings: { throttling: { cpuSlowdownMultiplier: number } };
+  };
+  artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+  await writeFile(file, JSON.stringify(artifacts));
+  const result = await lighthouse(undefined, { ...flags, auditMode: dir, throttling: { cpuSlowdownMultiplier } });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error('Lighthouse returned no result');
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+/** Loads `url` once and saves what Lighthouse gathered in `dir`; returns its benchmarkIndex. */
+async function gather(url: string, port: number, dir: string): Promise<number> {
+  await lighthouse(url, { ...flags, port, gatherMode: dir });
+  const artifacts = JSON.parse(await readFile(join(dir, ARTIFACTS_FILE), 'utf8')) as { BenchmarkIndex?: number };
+  if (typeof artifacts.BenchmarkIndex !== 'number') throw new Error('Lighthouse gathered no benchmarkIndex');
+  return artifacts.BenchmarkIndex;
+}
+
+/** `/en/spotify` run 2 → `en-spotify-2`, the folder of one saved load. */
+const loadFolder = (page: string, run: number) => `${page.replace(/^\//, '').replaceAll('/', '-') || 'root'}-${run}`;
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
 /**
  * Runs Lighthouse `runsPerPage` times on each page (interleaved, so a slow minute of the
- * machine does not land on one page only). Never throws: a Lighthouse that cannot run here is
- * an outcome to report.
+ * machine does not land on one page only), then audits every load at the slowdown calibrated
+ * to the median benchmarkIndex of the pass (one 1-second benchmark before each load is noisy
+ * on a shared machine; the median over all of them is not), and at the default. Never throws:
+ * a Lighthouse that cannot run here is an outcome to report.
+ *
+ * The loads are saved in a temporary folder, or in `keepLoadsIn` when given (each load's
+ * trace.json is what the main thread did, unthrottled: open it in DevTools' Performance panel).
  */
 export async function measureLighthouse(
   baseUrl: string,
   pages: readonly string[],
   runsPerPage: number,
   log: (line: string) => void,
-  options: { selfSignedCertificate?: boolean } = {},
+  options: { selfSignedCertificate?: boolean; keepLoadsIn?: string } = {},
 ): Promise<LighthouseOutcome> {
   // chrome-launcher crashes the process (an unhandled spawn error) on a missing executable.
   if (!existsSync(CHROME_PATH))
     return { ok: false, error: `Chromium was not found at ${CHROME_PATH} (set CHROME_PATH)` };
   let chrome: LaunchedChrome | undefined;
+  const loadsDir = options.keepLoadsIn ?? (await mkdtemp(join(tmpdir(), 'bench-lighthouse-')));
   try {
     // The loopback nginx's certificate is one the bench made: only then does Chromium accept it.
     const chromeFlags = options.selfSignedCertificate ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS;
     chrome = await launch({ chromePath: CHROME_PATH, chromeFlags });
     const origin = new URL(baseUrl).origin;
     const collected: PageRuns[] = pages.map((page) => ({ page, results: [], failedRuns: [] }));
-    let version = '';
     // The first page load of a fresh Chromium pays for cold caches (code, fonts) that no later
     // run does: here it once scored 71 with a TBT of 1.8 s where the next runs of the same page
     // scored 95 and 98. One unrecorded run absorbs that.
     const first = pages[0];
     if (first !== undefined) {
       const started = Date.now();
-      await lighthouse(`${baseUrl}${first}`, { ...flags, port: chrome.port }).catch(() => undefined);
-      log(`lighthouse warm-up run (not recorded): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await gather(`${baseUrl}${first}`, chrome.port, join(loadsDir, 'warm-up')).catch(() => undefined);
+      log(`lighthouse warm-up run (not recorded): ${seconds(started)}`);
     }
+    const gathered: { entry: PageRuns; dir: string; run: number; benchmarkIndex: number }[] = [];
     for (let run = 1; run <= runsPerPage; run += 1) {
       for (const entry of collected) {
         const started = Date.now();
+        const dir = join(loadsDir, loadFolder(entry.page, run));
         try {
-          const result = await lighthouse(`${baseUrl}${entry.page}`, { ...flags, port: chrome.port });
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error('Lighthouse returned no result');
-          if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-          version = lhr.lighthouseVersion;
-          entry.results.push({ lhr, figures: figures(lhr, origin) });
-          log(`lighthouse ${entry.page} run ${run}/${runsPerPage}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          const benchmarkIndex = await gather(`${baseUrl}${entry.page}`, chrome.port, dir);
+          gathered.push({ entry, dir, run, benchmarkIndex });
+          log(
+            `lighthouse ${entry.page} load ${run}/${runsPerPage}: ${seconds(started)} ` +
+              `(benchmarkIndex ${Math.round(benchmarkIndex)})`,
+          );
         } catch (error) {
           entry.failedRuns.push(error instanceof Error ? error.message : String(error));
-          log(`lighthouse ${entry.page} run ${run}/${runsPerPage} failed: ${String(error)}`);
+          log(`lighthouse ${entry.page} load ${run}/${runsPerPage} failed: ${String(error)}`);
         }
       }
     }
+    chrome.kill();
+    const indices = gathered.map((load) => load.benchmarkIndex);
+    const calibration: Calibration = {
+      default: DEFAULT_CPU_SLOWDOWN,
+      referenceBenchmarkIndex: REFERENCE_BENCHMARK_INDEX,
+      benchmarkIndex: median(indices),
+      benchmarkIndexRange: [Math.min(...indices), Math.max(...indices)],
+      cpuSlowdown: calibratedCpuSlowdown(median(indices)),
+    };
+    const started = Date.now();
+    let version = '';
+    for (const { entry, dir, run } of gathered) {
+      try {
+        const calibrated = await auditAt(dir, calibration.cpuSlowdown);
+        const atDefault = await auditAt(dir, DEFAULT_CPU_SLOWDOWN);
+        version = calibrated.lighthouseVersion;
+        entry.results.push({ lhr: calibrated, figures: figures(calibrated, atDefault, origin) });
+      } catch (error) {
+        entry.failedRuns.push(error instanceof Error ? error.message : String(error));
+        log(`lighthouse ${entry.page} audit of load ${run} failed: ${String(error)}`);
+      }
+    }
+    log(
+      `lighthouse: audited ${gathered.length} loads at CPU ${calibration.cpuSlowdown.toFixed(1)}× ` +
+        `(median benchmarkIndex ${Math.round(calibration.benchmarkIndex)}) and at ${DEFAULT_CPU_SLOWDOWN}×: ${seconds(started)}`,
+    );
     if (collected.every((entry) => entry.results.length === 0)) {
       return { ok: false, error: `every Lighthouse run failed: ${collected[0]?.failedRuns[0] ?? 'no page given'}` };
     }
@@ -343,6 +457,7 @@ export async function measureLighthouse(
       ok: true,
       version,
       runsPerPage,
+      calibration,
       pages: collected.filter((entry) => entry.results.length > 0).map(summarise),
       failedPages: collected
         .filter((entry) => entry.results.length === 0)
@@ -352,5 +467,6 @@ export async function measureLighthouse(
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
     chrome?.kill();
+    if (!options.keepLoadsIn) await rm(loadsDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { BUDGETS, meets, type Budget } from './budgets.ts';
 import type { PageBundles } from './bundles.ts';
 import * as format from './format.ts';
-import type { PageLighthouse } from './lighthouse.ts';
+import type { Calibration, PageLighthouse } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { BenchResults, Outcome } from './results.ts';
 
@@ -78,6 +78,20 @@ function paintRows(pages: readonly PageLighthouse[]): Row[] {
   ];
 }
 
+/** The same loads simulated at Lighthouse's default slowdown, as an uncalibrated run reports them. */
+function defaultSlowdownRows(pages: readonly PageLighthouse[], calibration: Calibration): Row[] {
+  const at = `at the default ${calibration.default}×`;
+  return [
+    perPage(`Performance ${at}`, pages, (page) => page.atDefaultSlowdown.scores.performance, String),
+    perPage(`LCP ${at}`, pages, (page) => page.atDefaultSlowdown.metrics.lcp, format.ms),
+    perPage(`TBT ${at}`, pages, (page) => page.atDefaultSlowdown.metrics.tbt, format.ms),
+  ];
+}
+
+/** The slowdown of a pass, for its title. */
+const slowdownTitle = (calibration: Calibration) =>
+  `CPU ${calibration.cpuSlowdown.toFixed(1)}× (calibrated to benchmarkIndex ${Math.round(calibration.benchmarkIndex)})`;
+
 function lighthouseRows(results: BenchResults): Row[] {
   const outcome = results.lighthouse;
   if (!outcome.ok) return [{ kind: 'section', title: 'Lighthouse mobile' }, notRun('Lighthouse', outcome.error)];
@@ -85,7 +99,9 @@ function lighthouseRows(results: BenchResults): Row[] {
   const rows: Row[] = [
     {
       kind: 'section',
-      title: `Lighthouse ${outcome.version} mobile, simulated throttling (median of ${outcome.runsPerPage} runs)`,
+      title:
+        `Lighthouse ${outcome.version} mobile, simulated throttling, ${slowdownTitle(outcome.calibration)} ` +
+        `(median of ${outcome.runsPerPage} runs)`,
     },
     perPage('Performance', pages, (page) => page.scores.performance, String, BUDGETS.performance),
     perPage('Accessibility', pages, (page) => page.scores.accessibility, String, BUDGETS.accessibility),
@@ -93,6 +109,7 @@ function lighthouseRows(results: BenchResults): Row[] {
     perPage('SEO', pages, (page) => page.scores.seo, String, BUDGETS.seo),
     ...paintRows(pages),
     perPage('Speed Index', pages, (page) => page.metrics.speedIndex, format.ms),
+    ...defaultSlowdownRows(pages, outcome.calibration),
   ];
   rows.push(renderBlockingRow(pages));
   for (const page of pages) rows.push(...transferRows(page));
@@ -108,9 +125,13 @@ function deployedLighthouseRows(results: BenchResults): Row[] {
   if (!outcome.ok) return [{ kind: 'section', title }, notRun('Lighthouse through nginx', outcome.error)];
   const pages = outcome.pages;
   const rows: Row[] = [
-    { kind: 'section', title: `${title} (median of ${outcome.runsPerPage} runs)` },
+    {
+      kind: 'section',
+      title: `${title}, ${slowdownTitle(outcome.calibration)} (median of ${outcome.runsPerPage} runs)`,
+    },
     perPage('Performance', pages, (page) => page.scores.performance, String, BUDGETS.performance),
     ...paintRows(pages),
+    ...defaultSlowdownRows(pages, outcome.calibration),
   ];
   for (const failed of outcome.failedPages)
     rows.push(notRun(`Lighthouse through nginx ${failed.page}`, failed.errors[0] ?? 'failed'));
@@ -461,6 +482,20 @@ export function missedBudgets(rows: readonly Row[]): string[] {
 const BUSY = 0.1;
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
 
+/** How the CPU slowdown was chosen, from the direct pass. */
+function calibrationNote(calibration: Calibration): string {
+  const { benchmarkIndex, benchmarkIndexRange, referenceBenchmarkIndex, cpuSlowdown } = calibration;
+  const [low, high] = benchmarkIndexRange.map(Math.round);
+  return (
+    `Lighthouse benchmarkIndex of this machine: median ${Math.round(benchmarkIndex)} (${low}–${high} over the ` +
+    `loads). Lighthouse's simulation multiplies this machine's CPU time by the slowdown: ${calibration.default}× ` +
+    `is meant for a benchmarkIndex of ${referenceBenchmarkIndex}, so the figures above are simulated at ` +
+    `${calibration.default}× × ${Math.round(benchmarkIndex)} / ${referenceBenchmarkIndex} = ${cpuSlowdown.toFixed(1)}×, ` +
+    `what that machine reports at ${calibration.default}×. The rows "at the default ${calibration.default}×" are ` +
+    'the same loads simulated as an uncalibrated run does here.'
+  );
+}
+
 /** Notes that belong under the table: how the figures were taken and what they leave out. */
 export function notes(results: BenchResults): string[] {
   const { machine } = results;
@@ -498,8 +533,7 @@ export function notes(results: BenchResults): string[] {
         );
       }
     }
-    const index = results.lighthouse.pages[0]?.diagnostics?.benchmarkIndex;
-    if (index !== undefined) out.push(`Lighthouse benchmarkIndex of this machine: ${Math.round(index)}.`);
+    out.push(calibrationNote(results.lighthouse.calibration));
   }
   out.push(
     'Bundle sizes are the files of dist/ and their precompressed .gz/.br variants (files under 512 bytes are ' +
