@@ -18,7 +18,8 @@ const socialLink = z
     label: z.string().min(1),
     href: httpsUrl,
   })
-  .refine(({ icon, href }) => isPlatformHost(icon, new URL(href).hostname), {
+  // A href that is no URL at all has its own issue already.
+  .refine(({ icon, href }) => !URL.canParse(href) || isPlatformHost(icon, new URL(href).hostname), {
     path: ['href'],
     error: ({ input }) => {
       const { icon } = input as { icon: SocialIcon };

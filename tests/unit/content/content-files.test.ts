@@ -36,6 +36,8 @@ describe('the content schemas', () => {
     expect(result.error?.issues[0]?.message).toBe('must be a link to facebook.com');
     const elsewhere = { icon: 'facebook', label: 'Facebook', href: 'https://facebook.com.example.org/x' };
     expect(siteSchema.safeParse({ ...valid, socials: [elsewhere] }).success).toBe(false);
+    const notAUrl = siteSchema.safeParse({ ...valid, socials: [{ icon: 'facebook', label: 'F', href: 'not a link' }] });
+    expect(notAUrl.error?.issues.map((issue) => issue.message)).toEqual(['must be an https:// URL']);
     const subdomain = { icon: 'facebook', label: 'Facebook', href: 'https://m.facebook.com/someone' };
     expect(siteSchema.safeParse({ ...valid, socials: [subdomain] }).success).toBe(true);
   });
