@@ -1,14 +1,15 @@
 /**
  * Renders the site's own brand images from the SVG sources in scripts/brand/ into public/:
  * the logo and favicon as SVG, the favicon as ICO too (for whoever asks /favicon.ico), the
- * Apple touch icon and the social card as PNG; and a
+ * Apple touch icon and the social card as PNG; a
  * stand-in cover for every release in content/releases/ into src/assets/covers/, which the
- * build uses until the artist gives the release a `cover` of his own. Run it after changing a
+ * build uses until the artist gives the release a `cover` of his own; and the logo at a
+ * cover's size, for a release added since the last run. Run it after changing a
  * source or adding a release (`npm run brand`); the outputs are committed, being small.
  */
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { coverSvg } from './brand/cover.ts';
+import { COVER_SIZE, coverSvg } from './brand/cover.ts';
 import { icoFile } from './brand/ico.ts';
 
 const source = (name: string) => new URL(`./brand/${name}`, import.meta.url);
@@ -37,6 +38,13 @@ await writeFile(target('favicon.ico'), icoFile(icoImages));
 await sharp(source('og-image.svg').pathname)
   .png({ compressionLevel: 9, palette: true })
   .toFile(target('og-image.png').pathname);
+
+// The logo's circle on the site's ground, for a release with neither a cover nor a stand-in yet.
+await sharp(source('logo.svg').pathname, { density: 600 })
+  .resize(COVER_SIZE, COVER_SIZE)
+  .flatten({ background: '#0b0b0d' })
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(new URL('../src/assets/logo-cover.png', import.meta.url).pathname);
 
 const files = (await readdir(releases)).filter((name) => name.endsWith('.json')).sort();
 for (const [index, name] of files.entries()) {

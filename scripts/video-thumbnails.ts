@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { VIDEOS_FIELD } from '../src/lib/content-schemas.ts';
 import {
   fetchedThumbnailName,
   SERVICE_THUMBNAIL_ORIGIN,
@@ -99,9 +100,13 @@ function failure(error: unknown): string {
   return error.message;
 }
 
-const videos = JSON.parse(await readFile(join(contentDir, 'videos.json'), 'utf8')) as unknown;
+const videosFile = JSON.parse(await readFile(join(contentDir, 'videos.json'), 'utf8')) as Record<
+  string,
+  unknown
+> | null;
+const videos = videosFile?.[VIDEOS_FIELD];
 if (!Array.isArray(videos)) {
-  console.error(`${join(contentDir, 'videos.json')} is not a list of videos`);
+  console.error(`${join(contentDir, 'videos.json')} holds no list of videos in "${VIDEOS_FIELD}"`);
   process.exit(2);
 }
 

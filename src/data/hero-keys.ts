@@ -1,6 +1,6 @@
 /**
- * The hero's keys in one language: which key says what, which playlist it starts,
- * where it links, and the release it presents (its cover and page).
+ * The hero's keys in one language: which key says what, which playlist it starts (the
+ * playlist of the release it presents), where it links, and that release's cover and page.
  */
 import type { Translate } from '../i18n/index.ts';
 import type { HeroKey } from '../islands/KeyboardHero.tsx';
@@ -8,10 +8,15 @@ import { releaseForHeroKey } from '../lib/hero-releases.ts';
 import type { Lang } from '../lib/languages.ts';
 import { coverPicture } from '../lib/player-artwork.ts';
 import { smallCover } from './covers.ts';
-import { getReleases, type Site } from './site.ts';
+import { getReleases } from './site.ts';
 
-export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<HeroKey[]> {
-  const withPlaylist = (name: string) => ({ name, hint: t('keys:playsPlaylist', { name }) });
+export async function heroKeys(lang: Lang, t: Translate): Promise<HeroKey[]> {
+  const releases = await getReleases();
+  /** The key's play button: its release's playlist, or none while no release presents the key. */
+  const playsRelease = (keyId: string) => {
+    const name = releaseForHeroKey(keyId, releases)?.playlist;
+    return name ? { playlist: { name, hint: t('keys:playsPlaylist', { name }) } } : {};
+  };
   const keys: HeroKey[] = [
     { id: 'intro', anchor: 'perfiliconograma', title: t('keys:intro.title'), text: t('keys:intro.text') },
     {
@@ -25,21 +30,21 @@ export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<He
       anchor: 'bloodscocktail',
       title: t('keys:ep1.title'),
       text: t('keys:ep1.text'),
-      playlist: withPlaylist(site.playlists.ep1),
+      ...playsRelease('ep1'),
     },
     {
       id: 'ep2',
       anchor: 'cocktailn2',
       title: t('keys:ep2.title'),
       text: t('keys:ep2.text'),
-      playlist: withPlaylist(site.playlists.ep2),
+      ...playsRelease('ep2'),
     },
     {
       id: 'singles',
       anchor: 'singles',
       title: t('keys:singles.title'),
       text: t('keys:singles.text'),
-      playlist: withPlaylist(site.playlists.singles),
+      ...playsRelease('singles'),
     },
     { id: 'strange', anchor: 'strange', title: t('keys:strange.title'), text: t('keys:strange.text') },
     {
@@ -47,7 +52,7 @@ export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<He
       anchor: 'ttmm',
       title: t('keys:album.title'),
       text: t('keys:album.text'),
-      playlist: withPlaylist(site.playlists.album),
+      ...playsRelease('album'),
     },
     { id: 'suburban', anchor: 'suburban', title: t('keys:suburban.title'), text: t('keys:suburban.text') },
     {
@@ -68,7 +73,6 @@ export async function heroKeys(lang: Lang, t: Translate, site: Site): Promise<He
   ];
 
   // Each key that presents a release shows its cover and links to its page.
-  const releases = await getReleases();
   for (const key of keys) {
     const release = releaseForHeroKey(key.id, releases);
     if (!release) continue;

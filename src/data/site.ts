@@ -1,8 +1,8 @@
 /** Build-time access to the artist's content collections. */
-import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
-import videoList from '../../content/videos.json';
+import videosFile from '../../content/videos.json';
 import { parseDayMonthYear } from '../lib/dates.ts';
+import { heroKeyClashes } from '../lib/hero-releases.ts';
 import { libraryTracks } from '../lib/release-tracks.ts';
 
 /** The site settings from `content/site.json`. */
@@ -14,7 +14,7 @@ export async function getSite() {
 
 /** The videos in the order the artist listed them (the collection itself is keyed by id). */
 export async function getVideos() {
-  const order = new Map(videoList.map((video, index) => [video.id, index]));
+  const order = new Map(videosFile.videos.map((video, index) => [video.id, index]));
   return (await getCollection('videos'))
     .map((entry) => entry.data)
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -28,31 +28,24 @@ export async function getPoems() {
     .sort((a, b) => b.published.getTime() - a.published.getTime());
 }
 
-/** The stand-in covers `npm run brand` draws, one per release file, by release name. */
-const GENERATED_COVERS = import.meta.glob<ImageMetadata>('../assets/covers/*.png', { eager: true, import: 'default' });
-
 /** Newest first, as a discography reads. */
 const byReleaseDate = (a: { released: string }, b: { released: string }) => b.released.localeCompare(a.released);
 
 /**
  * The releases of `content/releases/`, newest first, each with its cover (the artist's own,
- * else the generated stand-in) and its tracks (the file's list, else the media library's at
- * build time, else none). `slug` is the file's name (the release page's address).
+ * else a stand-in: see `content.config.ts`) and its tracks (the file's list, else the media
+ * library's at build time, else none). `slug` is the file's name (the release page's address).
  */
 export async function getReleases() {
   const entries = await getCollection('releases');
   const releases = await Promise.all(
     entries.map(async ({ id, data }) => {
-      const cover = data.cover ?? GENERATED_COVERS[`../assets/covers/${id}.png`];
-      if (!cover) {
-        throw new Error(
-          `content/releases/${id}.json: cover: no cover given and no generated one; add "cover" or run npm run brand`,
-        );
-      }
       const tracks = data.tracks ?? (await libraryTracks(data));
-      return { ...data, tracks, slug: id, cover, coverIsGenerated: !data.cover };
+      return { ...data, tracks, slug: id };
     }),
   );
+  const clashes = heroKeyClashes(releases);
+  if (clashes.length > 0) throw new Error(clashes.join('\n'));
   return releases.sort(byReleaseDate);
 }
 

@@ -5,38 +5,39 @@
  */
 import { z } from 'zod';
 import { parseDayMonthYear } from './dates.ts';
-import { SOCIAL_ICONS } from './social-icons.ts';
+import { isPlatformHost, SOCIAL_HOSTS, SOCIAL_ICONS, type SocialIcon } from './social-icons.ts';
 import { VIDEO_ID } from './video-thumbnails.ts';
 
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
-const yearMonth = z.string().regex(/^\d{4}-\d{2}$/, 'must be YYYY-MM');
 const playlistName = z.string().min(1).max(100);
 
-const socialLink = z.object({
-  icon: z.enum(SOCIAL_ICONS, { error: `must be one of ${SOCIAL_ICONS.join(', ')}` }),
-  label: z.string().min(1),
-  href: httpsUrl,
-});
+/** The link's host is its platform's (a Facebook icon never leads to another site). */
+const socialLink = z
+  .object({
+    icon: z.enum(SOCIAL_ICONS, { error: `must be one of ${SOCIAL_ICONS.join(', ')}` }),
+    label: z.string().min(1),
+    href: httpsUrl,
+  })
+  // A href that is no URL at all has its own issue already.
+  .refine(({ icon, href }) => !URL.canParse(href) || isPlatformHost(icon, new URL(href).hostname), {
+    path: ['href'],
+    error: ({ input }) => {
+      const { icon } = input as { icon: SocialIcon };
+      return `must be a link to ${SOCIAL_HOSTS[icon].join(' or ')}`;
+    },
+  });
 
-/** `content/site.json`: names, origin, links, playlist names, release facts, SEO defaults. */
+/**
+ * `content/site.json`: what is about the site itself (names, origin, links, SEO defaults).
+ * The releases' facts live in their own files; `defaultPlaylist` is the one the player offers
+ * before a key is pressed, which is no release's.
+ */
 export const siteSchema = z.object({
   artist: z.string().min(1),
   project: z.string().min(1),
   siteUrl: httpsUrl,
   socials: z.array(socialLink).min(1),
-  playlists: z.object({
-    default: playlistName,
-    ep1: playlistName,
-    ep2: playlistName,
-    singles: playlistName,
-    album: playlistName,
-  }),
-  releases: z.object({
-    ep1: z.object({ title: z.string().min(1), released: yearMonth }),
-    ep2: z.object({ title: z.string().min(1), released: yearMonth, tracks: z.number().int().positive() }),
-    singles: z.object({ count: z.number().int().positive() }),
-    album: z.object({ title: z.string().min(1) }),
-  }),
+  defaultPlaylist: playlistName,
   seo: z.object({
     image: z.string().startsWith('/', 'must be a path under public/, starting with /'),
     keywords: z.array(z.string().min(1)).min(1),
@@ -48,6 +49,15 @@ export const videoSchema = z.object({
   id: z.string().regex(VIDEO_ID, 'must be an 11-character video id'),
   title: z.string().min(1).max(200),
 });
+
+/** The field of `content/videos.json` that lists the videos, in the order the site shows them. */
+export const VIDEOS_FIELD = 'videos';
+
+/**
+ * `content/videos.json` as a whole: an object with one list, the shape a CMS's single-file
+ * form edits (a bare top-level list is not one).
+ */
+export const videosFileSchema = z.object({ [VIDEOS_FIELD]: z.array(videoSchema) });
 
 /** The kinds of release, as the artist names them. */
 export const RELEASE_KINDS = ['EP', 'Single', 'Album'] as const;
@@ -77,7 +87,7 @@ const translated = z.object({
 
 /**
  * One file of `content/releases/` (its name is the release's address, `/pt/music/<name>`).
- * The optional `cover` image is added by the build (`content.config.ts`).
+ * The build reads `cover` as an image (`content.config.ts`); here it is the path the file gives.
  */
 export const releaseSchema = z.strictObject({
   title: z.string().min(1).max(120),
@@ -105,6 +115,14 @@ export const releaseSchema = z.strictObject({
     .optional(),
   /** How many tracks, where the titles are not listed yet. */
   trackCount: z.number().int().positive().optional(),
+  /** The artist's cover: an image path relative to the file (`./covers/name.jpg`). */
+  cover: z
+    .string()
+    .regex(
+      /^\.{1,2}\/.+\.(jpe?g|png|webp)$/i,
+      'must be a JPG, PNG or WebP path relative to the file, like ./covers/name.jpg',
+    )
+    .optional(),
 });
 
 /** The frontmatter of a poem in `content/poems/`. */

@@ -1,8 +1,9 @@
 /**
- * Which release a hero key presents (its cover beside the text, a link to its page): the
- * release that names the key in its file (`heroKey`). No release names the singles key, whose
- * playlist holds every single: it presents the newest single, so a new single shows there as
- * soon as its file is added.
+ * Which release a hero key presents (its cover beside the text, a link to its page, the
+ * playlist it plays): the release that names the key in its file (`heroKey`), one release per
+ * key. No release names the singles key, whose playlist holds every single: it presents the
+ * newest single, so a new single shows there as soon as its file is added. Also what the home
+ * page's side panel sums up from the same files.
  */
 
 interface ReleaseForKey {
@@ -22,4 +23,49 @@ export function releaseForHeroKey<T extends ReleaseForKey>(keyId: string, releas
       (newest, release) => (!newest || release.released > newest.released ? release : newest),
       undefined,
     );
+}
+
+/** The name the hero gives a release: its short one where it has one (the album is TTMM). */
+export function heroName(release: { title: string; shortTitle?: string | undefined }): string {
+  return release.shortTitle ?? release.title;
+}
+
+/** What the home page's side panel sums up: the two EPs', the album's keys' releases, and the singles. */
+export interface CatalogueSummary<T> {
+  ep1: T | undefined;
+  ep2: T | undefined;
+  album: T | undefined;
+  singles: number;
+}
+
+/** The side panel's facts, from the release files: a new single counts as soon as its file is added. */
+export function catalogueSummary<T extends ReleaseForKey>(releases: readonly T[]): CatalogueSummary<T> {
+  return {
+    ep1: releaseForHeroKey('ep1', releases),
+    ep2: releaseForHeroKey('ep2', releases),
+    album: releaseForHeroKey('album', releases),
+    singles: releases.filter((release) => release.kind === 'Single').length,
+  };
+}
+
+/** What names a release's file and its hero key. */
+interface ReleaseFileKey {
+  slug: string;
+  heroKey?: string | undefined;
+}
+
+/** One line per hero key that more than one release names: a key presents one release. */
+export function heroKeyClashes(releases: readonly ReleaseFileKey[]): string[] {
+  const named = new Map<string, string>();
+  const clashes: string[] = [];
+  for (const { slug, heroKey } of [...releases].sort((a, b) => a.slug.localeCompare(b.slug))) {
+    if (!heroKey) continue;
+    const first = named.get(heroKey);
+    if (first)
+      clashes.push(
+        `content/releases/${slug}.json: heroKey: ${heroKey} is ${first}.json's too; a key presents one release`,
+      );
+    else named.set(heroKey, slug);
+  }
+  return clashes;
 }

@@ -12,6 +12,25 @@ export const SOCIAL_ICONS = [
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
 
+/** The sites each platform's links live on; a link's host is one of them or a subdomain. */
+export const SOCIAL_HOSTS: Record<SocialIcon, readonly string[]> = {
+  spotify: ['spotify.com'],
+  'apple-music': ['music.apple.com'],
+  youtube: ['youtube.com', 'youtu.be'],
+  tiktok: ['tiktok.com'],
+  deezer: ['deezer.com'],
+  soundcloud: ['soundcloud.com'],
+  bandcamp: ['bandcamp.com'],
+  instagram: ['instagram.com'],
+  facebook: ['facebook.com'],
+};
+
+/** Whether `hostname` belongs to the platform: its site, or a subdomain such as `www.` or `open.`. */
+export function isPlatformHost(icon: SocialIcon, hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return SOCIAL_HOSTS[icon].some((site) => host === site || host.endsWith(`.${site}`));
+}
+
 /**
  * Where the music streams: the links the auto-reply lists, and those the landing page offers
  * (Spotify there as its big button).

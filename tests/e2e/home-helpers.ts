@@ -35,7 +35,7 @@ export interface Video {
 }
 
 /** content/videos.json, in the artist's order. */
-export const VIDEOS = readJson('content/videos.json') as Video[];
+export const VIDEOS = (readJson('content/videos.json') as { videos: Video[] }).videos;
 
 export interface Poem {
   title: string;

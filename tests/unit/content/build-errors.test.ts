@@ -53,8 +53,10 @@ describe('a broken content file fails the build naming the file and the field', 
 
   it('videos.json', { timeout: 60_000 }, async () => {
     const cwd = projectWith('content/videos.json', (text) => {
-      const videos = JSON.parse(text) as { id: string; title: string }[];
-      return JSON.stringify(videos.map((video, index) => (index === 2 ? { ...video, id: 'not-a-video-id' } : video)));
+      const { videos } = JSON.parse(text) as { videos: { id: string; title: string }[] };
+      return JSON.stringify({
+        videos: videos.map((video, index) => (index === 2 ? { ...video, id: 'not-a-video-id' } : video)),
+      });
     });
     const output = await syncOutput(cwd);
     expect(output).toContain('content/videos.json');

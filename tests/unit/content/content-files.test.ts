@@ -1,94 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { poemSchema, releaseSchema, siteSchema, videoSchema } from '../../../src/lib/content-schemas.ts';
+import { contentProblems } from './content-validity.ts';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
-/** The frontmatter of a Markdown file, for the simple `key: "value"` lines the poems use. */
-function frontmatter(path: string): Record<string, string> {
-  const block = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path, 'utf8'))?.[1] ?? '';
-  return Object.fromEntries(
-    block.split('\n').map((line) => {
-      const [key = '', ...rest] = line.split(':');
-      return [
-        key.trim(),
-        rest
-          .join(':')
-          .trim()
-          .replace(/^(['"])(.*)\1$/, '$2'),
-      ];
-    }),
-  );
-}
-
+// Validated, never compared with what it says: the artist edits a link, adds a video, a poem
+// or a release without a developer (content-edits.test.ts makes such edits).
 describe('the content shipped in content/', () => {
-  const site = siteSchema.parse(readJson('content/site.json'));
-
-  it('has valid site settings with the site’s fixed facts: nine socials, the playlists, six tracks on EP 2', () => {
-    expect(site.siteUrl).toBe('https://andremourapassos.com');
-    expect(site.socials).toHaveLength(9);
-    expect(Object.values(site.playlists).sort()).toEqual(
-      ['Bloods Cocktail', 'Cocktail Nº1', 'Cocktail Nº2', 'Singles', 'TTMM'].sort(),
-    );
-    expect(site.playlists.default).toBe('Bloods Cocktail');
-    expect(site.releases.ep2.tracks).toBe(6);
-  });
-
-  // Validated, never counted: the artist adds a video or a poem without a developer.
-  it('has valid videos with unique ids', () => {
-    const videos = (readJson('content/videos.json') as unknown[]).map((video) => videoSchema.parse(video));
-    expect(videos.length).toBeGreaterThan(0);
-    expect(new Set(videos.map((video) => video.id)).size).toBe(videos.length);
-    // The artist's real catalogue, not the placeholders the site started with.
-    expect(videos).toContainEqual({ id: 'LtGSIGwBkrM', title: 'Return with the Cocktail (Animated Video)' });
-    expect(videos.filter((video) => /demo/i.test(video.title))).toEqual([]);
-  });
-
-  it('links the project’s real Facebook page', () => {
-    const facebook = site.socials.find((social) => social.icon === 'facebook');
-    expect(facebook?.href).toBe('https://www.facebook.com/people/Same-Bloods-Cocktail/100091738507321/');
-  });
-
-  it('has poems, each with a title and a real date', () => {
-    const files = readdirSync('content/poems').filter((name) => name.endsWith('.md'));
-    expect(files.length).toBeGreaterThan(0);
-    for (const name of files) expect(() => poemSchema.parse(frontmatter(`content/poems/${name}`)), name).not.toThrow();
-  });
-});
-
-describe('the releases in content/releases/', () => {
-  const releases = readdirSync('content/releases')
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => ({
-      slug: name.replace(/\.json$/, ''),
-      ...releaseSchema.parse(readJson(`content/releases/${name}`)),
-    }));
-
-  it('are the six releases of the catalogue, each with a generated stand-in cover', () => {
-    expect(releases.map((release) => release.slug).sort()).toEqual(
-      [
-        'cocktail-n1',
-        'cocktail-n2',
-        'sometimes-rock',
-        'strange-way-to-know-me',
-        'suburban-ride',
-        'tasty-themes-for-mono-myths',
-      ].sort(),
-    );
-    for (const { slug } of releases) expect(existsSync(`src/assets/covers/${slug}.png`), slug).toBe(true);
-  });
-
-  it('play playlists the site knows, and present each hero key at most once', () => {
-    const site = siteSchema.parse(readJson('content/site.json'));
-    const playlists = Object.values(site.playlists);
-    for (const release of releases) expect(playlists, release.slug).toContain(release.playlist);
-    const keys = releases.flatMap((release) => (release.heroKey ? [release.heroKey] : []));
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-
-  it('keep only the links we know, never a guessed one', () => {
-    const links = releases.flatMap((release) => Object.values(release.links));
-    expect(links).toEqual(['https://samebloodscocktail.bandcamp.com/album/cocktail-1']);
+  it('is valid by the project’s schemas, across files too', () => {
+    expect(contentProblems('content')).toEqual([]);
   });
 });
 
@@ -108,6 +29,19 @@ describe('the content schemas', () => {
     expect(result.error?.issues[0]?.path).toEqual(['socials', 0, 'icon']);
   });
 
+  it('reject a social link to another platform’s site, naming the sites it may be on', () => {
+    const socials = [{ icon: 'facebook', label: 'Facebook', href: 'https://www.instagram.com/someone' }];
+    const result = siteSchema.safeParse({ ...valid, socials });
+    expect(result.error?.issues[0]?.path).toEqual(['socials', 0, 'href']);
+    expect(result.error?.issues[0]?.message).toBe('must be a link to facebook.com');
+    const elsewhere = { icon: 'facebook', label: 'Facebook', href: 'https://facebook.com.example.org/x' };
+    expect(siteSchema.safeParse({ ...valid, socials: [elsewhere] }).success).toBe(false);
+    const notAUrl = siteSchema.safeParse({ ...valid, socials: [{ icon: 'facebook', label: 'F', href: 'not a link' }] });
+    expect(notAUrl.error?.issues.map((issue) => issue.message)).toEqual(['must be an https:// URL']);
+    const subdomain = { icon: 'facebook', label: 'Facebook', href: 'https://m.facebook.com/someone' };
+    expect(siteSchema.safeParse({ ...valid, socials: [subdomain] }).success).toBe(true);
+  });
+
   it('reject a video id that is not one', () => {
     expect(videoSchema.safeParse({ id: 'https://youtu.be/x', title: 'T' }).success).toBe(false);
     expect(videoSchema.safeParse({ id: 'abcDEF123_-', title: '' }).success).toBe(false);
@@ -124,6 +58,14 @@ describe('the content schemas', () => {
     expect(missingSpanish.error?.issues[0]?.path).toEqual(['description', 'es']);
     const badDuration = releaseSchema.safeParse({ ...release, tracks: [{ title: 'T', duration: '3m' }] });
     expect(badDuration.error?.issues[0]?.path).toEqual(['tracks', 0, 'duration']);
+  });
+
+  it('take a release’s cover as a JPG, PNG or WebP path relative to its file, as content/README.md says', () => {
+    const release = releaseSchema.parse(readJson('content/releases/cocktail-n1.json'));
+    expect(releaseSchema.safeParse({ ...release, cover: './covers/cocktail-n1.jpg' }).success).toBe(true);
+    const notAnImage = releaseSchema.safeParse({ ...release, cover: './covers/cocktail-n1.gif' });
+    expect(notAnImage.error?.issues[0]?.path).toEqual(['cover']);
+    expect(releaseSchema.safeParse({ ...release, cover: 'https://example.org/cover.jpg' }).success).toBe(false);
   });
 
   it('reject an impossible poem date', () => {

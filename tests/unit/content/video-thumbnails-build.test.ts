@@ -3,15 +3,12 @@
  * content/thumbs/<id>.jpg, the artist's own (`thumb`), else a drawn stand-in. Runs the real
  * `astro build` on a copy of the project whose content has one of each.
  */
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCopy, copyProject } from './project-copy.ts';
 
-const run = promisify(execFile);
 const root = resolve('.');
 let copy = '';
 
@@ -36,25 +33,18 @@ const near = (a: typeof GREEN, b: typeof GREEN) =>
   Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b)) < 24;
 
 beforeAll(async () => {
-  copy = mkdtempSync(join(tmpdir(), 'thumbnails-build-'));
-  for (const item of ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    cpSync(join(root, item), join(copy, item), { recursive: true });
-  }
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  copy = copyProject('thumbnails-build-');
   await solid(GREEN, 480, 360).toFile(join(copy, 'content', 'thumbs', `${FETCHED}.jpg`));
   await solid(BLUE, 1280, 720).toFile(join(copy, 'content', 'thumbs', 'own-picture.jpg'));
   const videosFile = join(copy, 'content', 'videos.json');
-  const videos = JSON.parse(readFileSync(videosFile, 'utf8')) as { id: string; thumb?: string }[];
+  const { videos } = JSON.parse(readFileSync(videosFile, 'utf8')) as { videos: { id: string; thumb?: string }[] };
   writeFileSync(
     videosFile,
-    JSON.stringify(videos.map((video) => (video.id === OWN ? { ...video, thumb: './thumbs/own-picture.jpg' } : video))),
+    JSON.stringify({
+      videos: videos.map((video) => (video.id === OWN ? { ...video, thumb: './thumbs/own-picture.jpg' } : video)),
+    }),
   );
-  const media = join(copy, 'no-music');
-  mkdirSync(media);
-  await run('npx', ['astro', 'build', '--silent'], {
-    cwd: copy,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEDIA_DIR: media },
-  });
+  await buildCopy(copy);
 }, 240_000);
 
 afterAll(() => {
@@ -65,7 +55,9 @@ describe('the built video thumbnails', () => {
   const built = () => readdirSync(join(copy, 'dist', 'thumbs'));
 
   it('are one 480x360 WebP per video, all of one version', async () => {
-    const videos = JSON.parse(readFileSync(join(root, 'content', 'videos.json'), 'utf8')) as { id: string }[];
+    const { videos } = JSON.parse(readFileSync(join(root, 'content', 'videos.json'), 'utf8')) as {
+      videos: { id: string }[];
+    };
     const names = built();
     const version = /\.([0-9a-f]{10})\.webp$/.exec(names[0] ?? '')?.[1] ?? '';
     expect(names.sort()).toEqual(videos.map((video) => `${video.id}.${version}.webp`).sort());

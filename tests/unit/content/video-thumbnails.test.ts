@@ -95,16 +95,18 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'thumbnails-'));
   cpSync('content', join(root, 'content'), { recursive: true });
   // Written by hand, as the artist would: the script must leave it as it is, byte for byte.
-  videosJson = `[
-  { "id": "${REAL}", "title": "A real thumbnail" },
-  { "id": "${HTML}", "title": "A page, not an image" },
-  { "id": "${MISSING}", "title": "Gone from the service" },
-  { "id": "${SVG}", "title": "A drawing" },
-  { "id": "${HUGE}", "title": "Far too big" },
-  { "id": "${OWN}", "title": "The artist's own", "thumb": "./thumbs/own.jpg" },
-  { "id": "${KEPT}", "title": "Fetched before" },
-  { "id": "${BAD_ID}", "title": "Not an id" }
-]
+  videosJson = `{
+  "videos": [
+    { "id": "${REAL}", "title": "A real thumbnail" },
+    { "id": "${HTML}", "title": "A page, not an image" },
+    { "id": "${MISSING}", "title": "Gone from the service" },
+    { "id": "${SVG}", "title": "A drawing" },
+    { "id": "${HUGE}", "title": "Far too big" },
+    { "id": "${OWN}", "title": "The artist's own", "thumb": "./thumbs/own.jpg" },
+    { "id": "${KEPT}", "title": "Fetched before" },
+    { "id": "${BAD_ID}", "title": "Not an id" }
+  ]
+}
 `;
   writeFileSync(join(root, 'content', 'videos.json'), videosJson);
   writeFileSync(join(thumbsFolder(), 'own.jpg'), jpeg);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseForHeroKey } from '../../../src/lib/hero-releases.ts';
+import { catalogueSummary, heroKeyClashes, heroName, releaseForHeroKey } from '../../../src/lib/hero-releases.ts';
 
 const releases = [
   { slug: 'ep', kind: 'EP', released: '2023-04', heroKey: 'ep1' },
@@ -33,5 +33,32 @@ describe('releaseForHeroKey', () => {
         releases.filter((release) => release.kind !== 'Single'),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('catalogueSummary', () => {
+  it('sums the side panel up from the releases: the EP and album keys’ releases and every single', () => {
+    const summary = catalogueSummary(releases);
+    expect(summary.ep1?.slug).toBe('ep');
+    expect(summary.ep2).toBeUndefined();
+    expect(summary.album).toBeUndefined();
+    expect(summary.singles).toBe(3);
+    expect(catalogueSummary([...releases, { slug: 'later', kind: 'Single', released: '2026-02' }]).singles).toBe(4);
+  });
+});
+
+describe('heroName', () => {
+  it('gives the short title where there is one', () => {
+    expect(heroName({ title: 'Tasty Themes for Mono Myths', shortTitle: 'TTMM' })).toBe('TTMM');
+    expect(heroName({ title: 'Cocktail Nº1' })).toBe('Cocktail Nº1');
+  });
+});
+
+describe('heroKeyClashes', () => {
+  it('names each release that gives a key another release gives', () => {
+    expect(heroKeyClashes(releases)).toEqual([]);
+    expect(heroKeyClashes([...releases, { slug: 'another-ep', heroKey: 'ep1' }])).toEqual([
+      "content/releases/ep.json: heroKey: ep1 is another-ep.json's too; a key presents one release",
+    ]);
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * The artist's ordinary edits build: a release with neither a cover nor a drawn stand-in shows
+ * the logo (its page, its social card, its hero key), the side panel counts the new single,
+ * and the added video and poem land below the home page's first screen, which the byte
+ * budgets measure. Runs the real `astro build` on a copy of the project.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_FIRST_SCREEN_MARKER } from '../../../perf/bench/first-screen.ts';
+import { ADDED_POEM, ADDED_RELEASE, ADDED_VIDEO, applyArtistEdits, NEW_FACEBOOK } from './artist-edits.ts';
+import { buildCopy, copyProject } from './project-copy.ts';
+
+let copy = '';
+const built = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');
+
+beforeAll(async () => {
+  copy = copyProject('artist-edits-build-');
+  applyArtistEdits(join(copy, 'content'));
+  await buildCopy(copy);
+}, 240_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('a build after the artist’s edits', () => {
+  it('gives the release without a cover the logo on its page and in the hero', () => {
+    expect(existsSync(join(copy, 'src', 'assets', 'covers', `${ADDED_RELEASE}.png`))).toBe(false);
+    expect(built(`en/music/${ADDED_RELEASE}.html`)).toMatch(/<img src="\/_astro\/logo-cover\.[^"]+"/);
+    // The newest single is the one the singles key presents.
+    expect(built('en.html')).toMatch(new RegExp(`/en/music/${ADDED_RELEASE}(&quot;|[^<])*?/_astro/logo-cover\\.`));
+  });
+
+  it('draws its social card from the logo', async () => {
+    const { format, width, height } = await sharp(join(copy, 'dist', 'cards', `${ADDED_RELEASE}.jpg`)).metadata();
+    expect({ format, width, height }).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
+  it('counts the new single in the side panel and links the new Facebook page', () => {
+    expect(built('en.html')).toContain('<li>Singles · 4</li>');
+    expect(built('en.html')).toContain(NEW_FACEBOOK);
+  });
+
+  it('puts the added video and poem below the first screen', () => {
+    for (const lang of ['pt', 'en', 'es']) {
+      const html = built(`${lang}.html`);
+      const firstScreen = html.slice(0, html.indexOf(HOME_FIRST_SCREEN_MARKER));
+      expect(html).toContain(ADDED_VIDEO);
+      expect(html).toContain(ADDED_POEM);
+      expect(firstScreen).not.toContain(ADDED_VIDEO);
+      expect(firstScreen).not.toContain(ADDED_POEM);
+    }
+  });
+});

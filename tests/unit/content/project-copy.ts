@@ -1,0 +1,32 @@
+/**
+ * A copy of the project in a temporary folder, for tests that edit its content and run the
+ * real `astro build` on it (with `node_modules` linked, not copied).
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = resolve('.');
+
+/** Copies what the build reads into a new temporary folder, whose path it returns. */
+export function copyProject(prefix: string): string {
+  const copy = mkdtempSync(join(tmpdir(), prefix));
+  for (const item of ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, item), join(copy, item), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  return copy;
+}
+
+/** Builds the copy into its `dist/`, with an empty media library (no music on the machine). */
+export async function buildCopy(copy: string): Promise<void> {
+  const media = join(copy, 'no-music');
+  mkdirSync(media);
+  await run('npx', ['astro', 'build', '--silent'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEDIA_DIR: media },
+  });
+}
