@@ -40,6 +40,10 @@ export default defineConfig({
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',
+  // Scoping adds no weight to a component's selectors (`.x:where(.astro-…)`, not the default
+  // `.x[data-astro-cid-…]`), so rules weigh as they read: the menu's `.site-menu .menu-social`
+  // still outweighs SocialLinks' own `.social-links`. The marks also cost fewer bytes.
+  scopedStyleStrategy: 'where',
   build: { format: 'file', inlineStylesheets: 'always' },
   i18n: {
     locales: [...LANGUAGES],
