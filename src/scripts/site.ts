@@ -5,7 +5,7 @@
  * shared modules it imports) instead of several, each with its own imports. Each behaviour is
  * delegated from the document or re-run on every page the router swaps in.
  */
-import './language-flags.ts';
-import './site-menu.ts';
-import './footer-year.ts';
+import '../components/language-flags.ts';
+import '../components/site-menu.ts';
+import '../components/site-footer.ts';
 import './persisted-islands.ts';

@@ -1,5 +1,5 @@
 /** The footer's year (SiteFooter.astro): this year, not the build's. */
-import { onEveryPage } from './every-page.ts';
+import { onEveryPage } from '../scripts/every-page.ts';
 
 onEveryPage(() => {
   for (const element of document.querySelectorAll('[data-current-year]')) {

@@ -1,7 +1,7 @@
 /** The menu's behaviour (SiteMenu.astro): the top bar's height for anchors, and its scroll arrows. */
 import { SCROLL_STEP_PX } from '../lib/constants.ts';
 import { scrollBehavior } from '../lib/motion.ts';
-import { onEveryPage } from './every-page.ts';
+import { onEveryPage } from '../scripts/every-page.ts';
 
 // Anchored sections must land below the sticky top bar, whose height depends on the
 // screen and the language: measure it. The padding is set on <html> itself, not through an
