@@ -40,6 +40,10 @@ export default defineConfig({
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',
+  // Scoping adds no weight to a component's selectors (`.x:where(.astro-…)`, not the default
+  // `.x[data-astro-cid-…]`), so rules weigh as they read: the menu's `.site-menu .menu-social`
+  // still outweighs SocialLinks' own `.social-links`. The marks also cost fewer bytes.
+  scopedStyleStrategy: 'where',
   build: { format: 'file', inlineStylesheets: 'always' },
   i18n: {
     locales: [...LANGUAGES],
@@ -69,7 +73,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               {
-                // The small modules the layout's behaviours (src/scripts/site.ts) share with the
+                // The small modules the layout's behaviours (src/page-start/behaviours.ts) share with the
                 // islands, in one chunk: split one per module, the browser found each only after
                 // the one importing it (script → motion → constants), a round trip each.
                 name: 'site-lib',

@@ -28,14 +28,15 @@ const frameworks = {
 };
 /**
  * What runs in the browser may not import build-time code. Astro's router
- * (`astro:transitions/client`) is the one `astro:` module made for the browser.
+ * (`astro:transitions/client`) is the one `astro:` module made for the browser, and a
+ * component's behaviour (the `.ts` beside its `.astro`) is browser code.
  * @param {string} who
  * @returns {{ group?: string[]; regex?: string; message: string }[]}
  */
 const pageParts = (who) => {
   const message = `${who} run in the browser: they may not import build-time Astro code.`;
   return [
-    { group: ['**/components/**', '**/pages/**', '**/layouts/**', '**/data/**'], message },
+    { group: ['**/components/**', '!**/components/*.ts', '**/pages/**', '**/layouts/**', '**/data/**'], message },
     { regex: '^astro:(?!transitions/client$)', message },
   ];
 };
@@ -103,7 +104,7 @@ export default defineConfig(
     }),
   },
   {
-    files: ['src/scripts/**', 'src/directives/**'],
+    files: ['src/page-start/**', 'src/components/*.ts'],
     rules: importRules(...pageParts('Page scripts and client directives'), {
       group: ['react', 'react-dom', '**/islands/**', '**/stores/**', '**/server/**'],
       message: 'Page scripts and directives are plain browser code on src/lib.',

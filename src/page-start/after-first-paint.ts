@@ -31,7 +31,7 @@ function markEnhanced(): void {
 whenPaintedAndIdle(() => {
   void (async () => {
     await loaded;
-    await import('../scripts/site.ts');
+    await import('./behaviours.ts');
     await import('./router.ts');
     if (document.querySelector('[data-analytics]')) await import('../lib/analytics-page.ts');
     markEnhanced();

@@ -23,7 +23,7 @@ async function scriptTimings(page: Page) {
 }
 
 /** Scripts that must wait for the first paint: the islands, React among them, the router and the layout's behaviours. */
-const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|router|site)\./;
+const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|router|behaviours)\./;
 /**
  * The only script a page fetches before its first paint: the layout's own, which loads the rest
  * after it. (The language-less landing page adds the script that puts the visitor's language
