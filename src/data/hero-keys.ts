@@ -17,6 +17,14 @@ export async function heroKeys(lang: Lang, t: Translate): Promise<HeroKey[]> {
     const name = releaseForHeroKey(keyId, releases)?.playlist;
     return name ? { playlist: { name, hint: t('keys:playsPlaylist', { name }) } } : {};
   };
+  /** A key that presents a release: its title and text, and its release's play button. */
+  const releaseKey = (id: 'ep1' | 'ep2' | 'singles' | 'album', anchor: string): HeroKey => ({
+    id,
+    anchor,
+    title: t(`keys:${id}.title`),
+    text: t(`keys:${id}.text`),
+    ...playsRelease(id),
+  });
   const keys: HeroKey[] = [
     { id: 'intro', anchor: 'perfiliconograma', title: t('keys:intro.title'), text: t('keys:intro.text') },
     {
@@ -25,35 +33,11 @@ export async function heroKeys(lang: Lang, t: Translate): Promise<HeroKey[]> {
       title: t('keys:name.title'),
       subtitles: [t('keys:name.subtitle1'), t('keys:name.subtitle2'), t('keys:name.subtitle3')],
     },
-    {
-      id: 'ep1',
-      anchor: 'bloodscocktail',
-      title: t('keys:ep1.title'),
-      text: t('keys:ep1.text'),
-      ...playsRelease('ep1'),
-    },
-    {
-      id: 'ep2',
-      anchor: 'cocktailn2',
-      title: t('keys:ep2.title'),
-      text: t('keys:ep2.text'),
-      ...playsRelease('ep2'),
-    },
-    {
-      id: 'singles',
-      anchor: 'singles',
-      title: t('keys:singles.title'),
-      text: t('keys:singles.text'),
-      ...playsRelease('singles'),
-    },
+    releaseKey('ep1', 'bloodscocktail'),
+    releaseKey('ep2', 'cocktailn2'),
+    releaseKey('singles', 'singles'),
     { id: 'strange', anchor: 'strange', title: t('keys:strange.title'), text: t('keys:strange.text') },
-    {
-      id: 'album',
-      anchor: 'ttmm',
-      title: t('keys:album.title'),
-      text: t('keys:album.text'),
-      ...playsRelease('album'),
-    },
+    releaseKey('album', 'ttmm'),
     { id: 'suburban', anchor: 'suburban', title: t('keys:suburban.title'), text: t('keys:suburban.text') },
     {
       id: 'videos',

@@ -4,19 +4,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, enhanced, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';
 import type { OpenedPage, PageErrors } from './browser.ts';
 import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
+import { MENU_ENTRIES } from '../../src/lib/menu-entries.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-const ENTRIES = [
-  ['#singles', 'menu:singles'],
-  ['#bloodscocktail', 'menu:cocktailN1'],
-  ['#cocktailn2', 'menu:cocktailN2'],
-  ['#ttmm', 'menu:album'],
-  ['#videos', 'menu:videos'],
-  ['#poems', 'menu:poems'],
-  ['#contact', 'menu:contact'],
-] as const;
 const FLAG_NAMES: Record<Lang, string> = { pt: 'Português', en: 'English', es: 'Español' };
 /** Which flag each page clicks at the end of its tests, so that every language is switched to. */
 const PHONE_NEXT = { pt: 'en', en: 'es' } as const;
@@ -135,11 +127,11 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
 
   it('lists the seven sections in order, each scrolling its section into view at once', async () => {
     const links = nav(page, lang).getByRole('link');
-    expect(await links.allTextContents()).toEqual(ENTRIES.map(([, key]) => t(lang, key)));
+    expect(await links.allTextContents()).toEqual(MENU_ENTRIES.map(([, key]) => t(lang, key)));
     expect(await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')))).toEqual(
-      ENTRIES.map(([href]) => href),
+      MENU_ENTRIES.map(([href]) => href),
     );
-    for (const [href] of ENTRIES) {
+    for (const [href] of MENU_ENTRIES) {
       const { scrollY } = await clickEntryAndReadTop(page, href);
       expect(scrollY, `${href} scrolled the page`).toBeGreaterThan(0);
       await expectSectionInView(page, href);
@@ -147,7 +139,7 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
   });
 
   it('lands each section below the sticky top bar, not under it', async () => {
-    for (const [href] of ENTRIES) {
+    for (const [href] of MENU_ENTRIES) {
       await clickEntryAndReadTop(page, href);
       await expectSectionBelowBar(page, href);
     }
@@ -264,7 +256,7 @@ describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduce
   });
 
   it('each entry scrolls its section into view at once, beside the menu', async () => {
-    for (const [href] of ENTRIES) {
+    for (const [href] of MENU_ENTRIES) {
       const { scrollY } = await clickEntryAndReadTop(page, href);
       expect(scrollY, `${href} scrolled the page`).toBeGreaterThan(0);
       await expectSectionInView(page, href);
