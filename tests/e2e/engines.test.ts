@@ -15,6 +15,7 @@ import {
 import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
 import { axeSource, runAxe } from './axe.ts';
+import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
 
@@ -41,29 +42,10 @@ const PLAYED_TYPE: Record<EngineName, string> = {
 const PLAYLIST = 'Cocktail Nº1';
 const KEY = 'ep1';
 
-interface ApiTrack {
-  title: string;
-  url: string;
-  sources: { url: string; mimeType: string }[];
-}
-
-async function playlist(name: string): Promise<ApiTrack[]> {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'query($name:String!){playlist(playlistName:$name){title url sources{url mimeType}}}',
-      variables: { name },
-    }),
-  });
-  const { data } = (await response.json()) as { data: { playlist: ApiTrack[] } };
-  return data.playlist;
-}
-
 /** Which track of the list (0 is the first) a URL the page plays belongs to; -1 if none. */
-function trackOf(tracks: ApiTrack[], src: string): number {
+function trackOf(tracks: PlaylistTrack[], src: string): number {
   return tracks.findIndex((track) =>
-    [track.url, ...track.sources.map((source) => source.url)].some((url) => new URL(url, baseUrl).href === src),
+    [track.url, ...(track.sources ?? []).map((source) => source.url)].some((url) => new URL(url, baseUrl).href === src),
   );
 }
 
@@ -205,15 +187,16 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
     it('a key starts its playlist in the codec the engine can play; next and previous; Media Session', async () => {
       const opened = await openHome();
       const started = await startMusic(opened);
-      const tracks = await playlist(PLAYLIST);
+      const tracks = await fetchPlaylist(PLAYLIST, baseUrl);
       const first = tracks[0];
-      if (!first) throw new Error(`${PLAYLIST} has no tracks`);
+      if (!first?.sources) throw new Error(`${PLAYLIST} has no tracks with renditions`);
+      const { sources } = first;
       // The player takes the first rendition the engine says it can play.
       const answers = await opened.evaluate(
         (types: string[]) => types.map((type) => new Audio().canPlayType(type)),
-        first.sources.map((source) => source.mimeType),
+        sources.map((source) => source.mimeType),
       );
-      const picked = first.sources.find((_source, index) => answers[index] !== '');
+      const picked = sources.find((_source, index) => answers[index] !== '');
       expect(picked?.mimeType, `${engineName} plays`).toBe(PLAYED_TYPE[engineName]);
       expect(started.currentSrc).toBe(new URL(picked?.url ?? '', baseUrl).href);
 
@@ -365,7 +348,7 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       await releasePage.click('button.release-play');
       const fromRelease = await playing(releasePage);
       expect(
-        trackOf(await playlist(PLAYLIST), fromRelease.currentSrc),
+        trackOf(await fetchPlaylist(PLAYLIST, baseUrl), fromRelease.currentSrc),
         'a track of the release',
       ).toBeGreaterThanOrEqual(0);
       expect(await releasePage.takeErrors()).toEqual([]);

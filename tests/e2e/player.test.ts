@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, enhanced, holdRequests, openPage, PHONE, useBrowser } from './browser.ts';
 import { PLAYER_SET_UP_EVENT } from '../../src/stores/player.ts';
+import { fetchPlaylist } from '../../src/lib/playlist-api.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -91,18 +92,9 @@ async function audio(page: Page): Promise<AudioState | null> {
  * renditions the player may pick from, made absolute like `audio.src`.
  */
 async function audioUrlsOf(playlist: string, index: number): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'query($name:String!){playlist(playlistName:$name){url sources{url}}}',
-      variables: { name: playlist },
-    }),
-  });
-  const { data } = (await response.json()) as { data: { playlist: { url: string; sources: { url: string }[] }[] } };
-  const track = data.playlist[index];
+  const track = (await fetchPlaylist(playlist, baseUrl))[index];
   if (!track) throw new Error(`${playlist} has no track ${index + 1}`);
-  return [track.url, ...track.sources.map((source) => source.url)].map((url) => new URL(url, baseUrl).href);
+  return [track.url, ...(track.sources ?? []).map((source) => source.url)].map((url) => new URL(url, baseUrl).href);
 }
 
 /** Expects the page to play the playlist's track at `index` (0 is the first), in any of its forms. */
