@@ -7,7 +7,7 @@
 export const HYDRATE_NOW_EVENT = 'site:hydrate-now';
 
 /** How long to wait at most, for a browser that paints but never reports it. */
-const FALLBACK_MS = 5000;
+export const FIRST_PAINT_FALLBACK_MS = 5000;
 
 function firstContentfulPaintSeen(): boolean {
   return performance.getEntriesByName('first-contentful-paint', 'paint').length > 0;
@@ -29,7 +29,7 @@ function afterFirstPaint(run: () => void): void {
     clearTimeout(fallback);
     run();
   };
-  const fallback = setTimeout(once, FALLBACK_MS);
+  const fallback = setTimeout(once, FIRST_PAINT_FALLBACK_MS);
   if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
     // The entry is queued once the frame is presented, not when it is painted: later, and what
     // the visitor (and the LCP metric) sees.

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { carousel, hydrated, t, VIDEOS, type Video } from './home-helpers.ts';
+import { FIRST_PAINT_FALLBACK_MS } from '../../src/page-start/first-paint.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -52,8 +53,11 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
       await page.waitForLoadState('networkidle');
       const unseen = await scriptTimings(page);
       expect(unseen.firstPaint).toBeNaN();
-      expect(unseen.scripts.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);
-      expect(unseen.scripts.filter((script) => !LAYOUT_SCRIPT.test(script.file))).toEqual([]);
+      // On a busy machine the network can go quiet only after the page's fallback for a browser
+      // that never reports its paint: what it loads then is not a load before the paint.
+      const beforeFallback = unseen.scripts.filter((script) => script.start < FIRST_PAINT_FALLBACK_MS);
+      expect(beforeFallback.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);
+      expect(beforeFallback.filter((script) => !LAYOUT_SCRIPT.test(script.file))).toEqual([]);
 
       await page.evaluate(() => document.documentElement.style.removeProperty('opacity'));
       // The player is on every page: once it has hydrated, its code has been fetched.
@@ -63,7 +67,9 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
       const late = scripts.filter((script) => LATE_SCRIPT.test(script.file));
       expect(late.some((script) => script.file.startsWith('client.'))).toBe(true);
       expect(late.some((script) => script.file.startsWith('Player.'))).toBe(true);
-      for (const script of late) expect(script.start, script.file).toBeGreaterThanOrEqual(firstPaint);
+      for (const script of late) {
+        expect(script.start, script.file).toBeGreaterThanOrEqual(Math.min(firstPaint, FIRST_PAINT_FALLBACK_MS));
+      }
     } finally {
       await page.context().close();
     }

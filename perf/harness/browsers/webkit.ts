@@ -183,17 +183,27 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
       return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
     },
     async close() {
-      // The next page must start as a first visit: no saved player, language choice or consent.
-      try {
-        for (const origin of origins) {
-          // A plain-text file of the site's origin: a document that runs none of the site's scripts.
+      /**
+       * A plain-text file of the site's origin is a document that runs none of the site's
+       * scripts. A navigation the last page had started can still replace it under the script
+       * that clears the storage ("no such frame"): then the file is opened again.
+       */
+      const clearOrigin = async (origin: string, attemptsLeft = 3): Promise<void> => {
+        try {
           await session.send('POST', '/url', { url: `${origin}/robots.txt` });
           await evaluate(() => {
             localStorage.clear();
             sessionStorage.clear();
           });
           await session.send('DELETE', '/cookie');
+        } catch (error) {
+          if (attemptsLeft <= 1 || !String(error).includes('no such frame')) throw error;
+          await clearOrigin(origin, attemptsLeft - 1);
         }
+      };
+      // The next page must start as a first visit: no saved player, language choice or consent.
+      try {
+        for (const origin of origins) await clearOrigin(origin);
         await session.send('POST', '/url', { url: 'about:blank' });
       } finally {
         closed();
