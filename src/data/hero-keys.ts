@@ -4,7 +4,7 @@
  */
 import type { Translate } from '../i18n/index.ts';
 import type { HeroKey } from '../islands/KeyboardHero.tsx';
-import { releaseForHeroKey } from '../lib/hero-releases.ts';
+import { catalogueSummary, heroName, releaseForHeroKey } from '../lib/hero-releases.ts';
 import type { Lang } from '../lib/languages.ts';
 import { coverPicture } from '../lib/player-artwork.ts';
 import { smallCover } from './covers.ts';
@@ -17,14 +17,23 @@ export async function heroKeys(lang: Lang, t: Translate): Promise<HeroKey[]> {
     const name = releaseForHeroKey(keyId, releases)?.playlist;
     return name ? { playlist: { name, hint: t('keys:playsPlaylist', { name }) } } : {};
   };
-  /** A key that presents a release: its title and text, and its release's play button. */
-  const releaseKey = (id: 'ep1' | 'ep2' | 'singles' | 'album', anchor: string): HeroKey => ({
-    id,
-    anchor,
-    title: t(`keys:${id}.title`),
-    text: t(`keys:${id}.text`),
-    ...playsRelease(id),
-  });
+  /**
+   * A key that presents a release: the release's name and text and its play button, from the
+   * release's own file. Until a release presents the key, a general title and text.
+   */
+  const releaseKey = (id: 'ep1' | 'ep2' | 'album', anchor: string): HeroKey => {
+    const release = releaseForHeroKey(id, releases);
+    const text = release ? (release.heroText ?? release.description)[lang] : t(`keys:${id}.text`);
+    return { id, anchor, title: release ? heroName(release) : t(`keys:${id}.title`), text, ...playsRelease(id) };
+  };
+  /** The singles' key speaks of all of them: as many as there are release files of singles. */
+  const singlesKey: HeroKey = {
+    id: 'singles',
+    anchor: 'singles',
+    title: t('keys:singles.title'),
+    text: t('keys:singles.text', { count: catalogueSummary(releases).singles }),
+    ...playsRelease('singles'),
+  };
   const keys: HeroKey[] = [
     { id: 'intro', anchor: 'perfiliconograma', title: t('keys:intro.title'), text: t('keys:intro.text') },
     {
@@ -35,7 +44,7 @@ export async function heroKeys(lang: Lang, t: Translate): Promise<HeroKey[]> {
     },
     releaseKey('ep1', 'bloodscocktail'),
     releaseKey('ep2', 'cocktailn2'),
-    releaseKey('singles', 'singles'),
+    singlesKey,
     { id: 'strange', anchor: 'strange', title: t('keys:strange.title'), text: t('keys:strange.text') },
     releaseKey('album', 'ttmm'),
     { id: 'suburban', anchor: 'suburban', title: t('keys:suburban.title'), text: t('keys:suburban.text') },

@@ -22,6 +22,15 @@ export function artistJsonLd(site: Site, t: TFunction): WithContext<Person> {
   });
 }
 
+/**
+ * The home page's keywords: the translation's general ones, then each release's names from its
+ * file, so a new release is a keyword as soon as its file is added.
+ */
+export function homeKeywords(general: string, releases: readonly Release[]): string {
+  const names = releases.flatMap((release) => [release.title, release.shortTitle ?? []].flat());
+  return [...new Set([...general.split(',').map((word) => word.trim()), ...names])].join(', ');
+}
+
 /** A release as the structured data describes it, in the page's language, every URL absolute. */
 export function releaseAlbum(site: Site, release: Release, lang: Lang): AlbumInput {
   return {

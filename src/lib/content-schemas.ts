@@ -40,7 +40,6 @@ export const siteSchema = z.object({
   defaultPlaylist: playlistName,
   seo: z.object({
     image: z.string().startsWith('/', 'must be a path under public/, starting with /'),
-    keywords: z.array(z.string().min(1)).min(1),
   }),
 });
 
@@ -101,6 +100,8 @@ export const releaseSchema = z.strictObject({
     .partialRecord(z.enum(RELEASE_PLATFORMS, { error: `must be one of ${RELEASE_PLATFORMS.join(', ')}` }), httpsUrl)
     .default({}),
   description: translated,
+  /** The text of the hero key's panel that presents the release; without it, the description. */
+  heroText: translated.optional(),
   tracks: z
     .array(
       z.strictObject({

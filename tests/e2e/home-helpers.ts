@@ -4,6 +4,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { releaseSchema } from '../../src/lib/content-schemas.ts';
+import { catalogueSummary, heroName, releaseForHeroKey } from '../../src/lib/hero-releases.ts';
 
 export const LANGS = ['pt', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -86,13 +88,36 @@ export const KEY_IDS = [
 ] as const;
 export type KeyId = (typeof KEY_IDS)[number];
 
-/** The keys that start a playlist, and its name. */
-export const KEY_PLAYLISTS: Partial<Record<KeyId, string>> = {
-  ep1: 'Cocktail Nº1',
-  ep2: 'Cocktail Nº2',
-  singles: 'Singles',
-  album: 'TTMM',
-};
+/** The release files, as the build reads them (their file name is the release's slug). */
+export const RELEASES = readdirSync(new URL('content/releases/', root))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => ({ slug: name.replace(/\.json$/, ''), ...releaseSchema.parse(readJson(`content/releases/${name}`)) }));
+
+/** The keys that present one release and take their title and text from its file. */
+const RELEASE_TEXT_KEYS: readonly KeyId[] = ['ep1', 'ep2', 'album'];
+/** The keys whose play button starts their release's playlist. */
+const PLAYING_KEYS: readonly KeyId[] = ['ep1', 'ep2', 'singles', 'album'];
+
+/** A key's title: its release's name where a release file presents it, else the translation. */
+export function keyTitle(lang: Lang, id: KeyId): string {
+  const release = RELEASE_TEXT_KEYS.includes(id) ? releaseForHeroKey(id, RELEASES) : undefined;
+  return release ? heroName(release) : t(lang, `keys:${id}.title`);
+}
+
+/** A key's panel text, from its release's file where one presents it. */
+export function keyText(lang: Lang, id: KeyId): string {
+  const release = RELEASE_TEXT_KEYS.includes(id) ? releaseForHeroKey(id, RELEASES) : undefined;
+  if (release) return (release.heroText ?? release.description)[lang];
+  if (id !== 'singles') return t(lang, `keys:${id}.text`);
+  const count = catalogueSummary(RELEASES).singles;
+  const form = count === 0 ? 'zero' : new Intl.PluralRules(lang).select(count);
+  return t(lang, `keys:singles.text_${form}`, { count: String(count) });
+}
+
+/** The playlist a key's play button starts, if it has one. */
+export function keyPlaylist(id: KeyId): string | undefined {
+  return PLAYING_KEYS.includes(id) ? releaseForHeroKey(id, RELEASES)?.playlist : undefined;
+}
 
 /** Resolves once React has hydrated the element (it carries React's props then). */
 export async function hydrated(element: Locator): Promise<void> {

@@ -8,7 +8,9 @@ import {
   hydrated,
   isFocused,
   KEY_IDS,
-  KEY_PLAYLISTS,
+  keyPlaylist,
+  keyText,
+  keyTitle,
   LOCALES,
   measureClose,
   skippedHeadingLevels,
@@ -23,9 +25,9 @@ const browser = useBrowser();
 const ANCHORS = ['perfiliconograma', 'bloodscocktail', 'cocktailn2', 'singles', 'strange', 'ttmm', 'suburban', 'soon'];
 
 const keyboard = (page: Page, lang: Lang) => page.getByRole('group', { name: t(lang, 'keys:hero'), exact: true });
-const title = (lang: Lang, id: KeyId) => t(lang, `keys:${id}.title`);
+const title = keyTitle;
 const playlistHint = (lang: Lang, id: KeyId) => {
-  const name = KEY_PLAYLISTS[id];
+  const name = keyPlaylist(id);
   return name === undefined ? undefined : t(lang, 'keys:playsPlaylist', { name });
 };
 
@@ -195,7 +197,7 @@ describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) =>
     expect(await openDialogs(page).count()).toBe(1);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await dialog.getByRole('button', { name: t(lang, 'close'), exact: true }).count()).toBe(1);
-    expect(await dialog.getByText(t(lang, 'keys:ep2.text')).count()).toBe(1);
+    expect(await dialog.getByText(keyText(lang, 'ep2')).count()).toBe(1);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 
     // A wheel over the page does not scroll it while the dialog is open (checked after the fade).

@@ -3,33 +3,17 @@
  * networks read it, the cover, the platform buttons with their fallbacks, the play button),
  * and the discography on the landing page linking to those pages.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
 import { axeViolations, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
-import { hydrated, LANGS, t } from './home-helpers.ts';
+import { hydrated, LANGS, RELEASES, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 /** The build whose media library held the demo music (see global-setup.ts). */
 const analyticsUrl = inject('analyticsUrl');
 const browser = useBrowser();
 const SITE = 'https://andremourapassos.com';
-
-interface ReleaseFile {
-  title: string;
-  kind: 'EP' | 'Single' | 'Album';
-  released: string;
-  playlist: string;
-  links: Record<string, string>;
-  description: Record<string, string>;
-}
-const RELEASES = readdirSync('content/releases')
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => ({
-    slug: name.replace(/\.json$/, ''),
-    ...(JSON.parse(readFileSync(`content/releases/${name}`, 'utf8')) as ReleaseFile),
-  }));
 
 /** The newest single by release date: no file names the singles key, which presents it. */
 const NEWEST_SINGLE = RELEASES.filter((release) => release.kind === 'Single').reduce((newest, release) =>
