@@ -56,6 +56,7 @@ export interface CmsField {
   choose_url?: boolean;
   allow_multiple?: boolean;
   multiple?: boolean;
+  summary?: string;
 }
 
 /** How a field differs from what its schema type gives, by its path in the file (`a.b.c`). */
@@ -70,9 +71,10 @@ const COVERS_PUBLIC = './covers';
 const multiline: Partial<CmsField> = { widget: 'text' };
 
 const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'poems', Overrides> = {
-  site: {},
-  videos: { [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
+  site: { socials: { summary: '{{fields.label}}' } },
+  videos: { [VIDEOS_FIELD]: { summary: '{{fields.title}}' }, [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
   releases: {
+    tracks: { summary: '{{fields.title}}' },
     cover: { widget: 'image', choose_url: false, allow_multiple: false },
     'description.pt': multiline,
     'description.en': multiline,

@@ -39,9 +39,21 @@ body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 .studio-video-link-note { display: block; margin-top: 0.35rem; font-size: 0.85rem; }
 .studio-video-link-note[data-found='no'] { color: #a3262d; }
 
+/* Decap's emotion classes carry their component's name: these hold to it, not to a hash. */
+/* Signing out is the studio's (its bar shows who is in), and there is no deploy preview. */
+#nc-root [class*='-SettingsWrapper'], #nc-root [class*='-PreviewButtonContainer'] { display: none; }
+
 @media (max-width: 799px) {
-  #nc-root { overflow-x: hidden; }
-  /* The collection sidebar sits above the list instead of beside it. */
-  #nc-root main, #nc-root [class*='AppMainContainer'] { min-width: 0 !important; width: auto !important; padding: 0 !important; }
+  /* Decap's editor and its toolbar hold an 800 px minimum width; a phone has less. */
+  #nc-root div { min-width: 0 !important; }
+  #nc-root [class*='-BackCollection'] { display: none; }
+  /* The toolbar takes two rows: where you are and whether it is saved, then the actions. */
+  #nc-root [class*='-ToolbarContainer'] { flex-wrap: wrap; height: auto; }
+  #nc-root [class*='-ToolbarSectionBackLink'] { flex: 1 0 100%; height: 2.75rem; padding: 0 0.5rem; border-right: 0; }
+  #nc-root [class*='-ToolbarSectionMain'] { height: 3.25rem; padding: 0 0.25rem; border-top: 1px solid #dfe5ed; }
+  #nc-root [class*='-EditorContainer'] { padding-top: 6rem; }
+  #nc-root [class*='-DateTimeControl'] { flex-wrap: wrap; row-gap: 0.5rem; }
+  .studio-person { display: none; }
+  #nc-root [class*='-ToolbarButton'], #nc-root [class*='-ToolbarDropdown'] { margin: 0 0.25rem; padding: 0 0.6rem; }
 }
 `;
