@@ -66,8 +66,10 @@ export function PublishPanel({ texts, lang, publishing }: Props) {
       <p className="studio-publish-state" role="status" data-state={state?.state ?? 'loading'}>
         {state ? texts.states[state.state] : texts.loading}
       </p>
-      {building && typeof progress === 'number' ? (
-        <progress max={1} value={progress > 1 ? progress / 100 : progress} />
+      {building && progress ? (
+        <p>
+          <progress max={progress.steps} value={progress.step} /> {progress.stage} · {progress.pages} {texts.pages}
+        </p>
       ) : null}
       {state?.startedAt ? (
         <p>

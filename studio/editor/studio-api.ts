@@ -14,13 +14,21 @@ export interface FileVersion {
 export const PUBLISH_STATES = ['idle', 'building', 'published', 'failed'] as const;
 export type PublishStateName = (typeof PUBLISH_STATES)[number];
 
+/** How far a running build is: its stage, step `step` of `steps`, and the pages written so far. */
+export interface BuildProgress {
+  stage: string;
+  step: number;
+  steps: number;
+  pages: number;
+}
+
 /** Where the published site stands. */
 export interface PublishState {
   state: PublishStateName;
   startedAt: string | null;
   publishedAt: string | null;
   error: string | null;
-  progress: number | null;
+  progress: BuildProgress | null;
   canRollback: boolean;
 }
 
