@@ -2,7 +2,7 @@
  * The form control of a video: the artist pastes any link to it (or its id) and the id alone is
  * stored. Text holding no id is stored as typed, so the field's pattern refuses to save it.
  */
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { videoIdFromLink } from '../../src/lib/video-link.ts';
 import type { StudioTexts } from './texts.ts';
 
@@ -14,12 +14,15 @@ interface ControlProps {
   classNameWrapper: string;
   setActiveStyle?: () => void;
   setInactiveStyle?: () => void;
+  /** Decap asks the control itself whether it is valid; the field's pattern already judges the id. */
+  ref?: Ref<{ isValid: () => boolean }>;
 }
 
 /** The control, with its words in the studio's language. */
 export function videoLinkControl(texts: StudioTexts) {
   return function VideoLinkControl(props: ControlProps) {
     const [text, setText] = useState(props.value ?? '');
+    useImperativeHandle(props.ref, () => ({ isValid: () => true }), []);
     const id = videoIdFromLink(text);
     const note = text.trim() === '' ? '' : id ? `${texts.videoFound}: ${id}` : texts.videoNotFound;
     return (
