@@ -1,0 +1,208 @@
+/**
+ * The studio's Decap CMS configuration, generated from the content schemas the build and the
+ * server validate with: every schema field becomes a form field (its kind, whether it is
+ * required, its options and pattern taken from the schema), labelled from `field-labels.ts`.
+ * Plain data, so the unit tests compare it with the schemas in Node.
+ */
+import { z } from 'zod';
+import {
+  poemSchema,
+  releaseSchema,
+  siteSchema,
+  VIDEOS_FIELD,
+  videosFileSchema,
+} from '../../src/lib/content-schemas.ts';
+import { LANGUAGE_NAMES, isLang, type Lang } from '../../src/lib/languages.ts';
+import { PLATFORMS } from '../../src/lib/release-links.ts';
+import { COLLECTION_LABELS, ENTRY_LABELS, FIELD_LABELS, type FieldText } from './field-labels.ts';
+
+/** Where the CMS talks to the server: the studio's content route (Decap's proxy backend). */
+export const CONTENT_API = '/studio/api/content';
+
+/** The custom widget that takes a video id from a pasted link. */
+export const VIDEO_LINK_WIDGET = 'video-link';
+
+/** The part of JSON Schema that `z.toJSONSchema` gives for the content schemas. */
+export interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: string[];
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  propertyNames?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+}
+
+/** One Decap form field (the subset of its options the studio uses). */
+export interface CmsField {
+  name: string;
+  label: string;
+  hint?: string;
+  widget: string;
+  required: boolean;
+  fields?: CmsField[];
+  options?: string[];
+  pattern?: [string, string];
+  min?: number;
+  value_type?: string;
+  collapsed?: boolean;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  picker_utc?: boolean;
+  choose_url?: boolean;
+  allow_multiple?: boolean;
+  multiple?: boolean;
+  summary?: string;
+}
+
+/** How a field differs from what its schema type gives, by its path in the file (`a.b.c`). */
+type Overrides = Record<string, Partial<CmsField>>;
+
+/** The format the site reads a poem's date in (`lib/dates.ts`), as the date picker writes it. */
+const DAY_MONTH_YEAR = 'DD/MM/YYYY';
+/** Covers go beside the release files; their paths are relative to the file, as the build reads them. */
+const COVERS_FOLDER = 'content/releases/covers';
+const COVERS_PUBLIC = './covers';
+
+const multiline: Partial<CmsField> = { widget: 'text' };
+
+const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'poems', Overrides> = {
+  site: { socials: { summary: '{{fields.label}}' } },
+  videos: { [VIDEOS_FIELD]: { summary: '{{fields.title}}' }, [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
+  releases: {
+    tracks: { summary: '{{fields.title}}' },
+    cover: { widget: 'image', choose_url: false, allow_multiple: false },
+    'description.pt': multiline,
+    'description.en': multiline,
+    'description.es': multiline,
+  },
+  poems: {
+    date: {
+      widget: 'datetime',
+      format: DAY_MONTH_YEAR,
+      date_format: DAY_MONTH_YEAR,
+      time_format: false,
+      picker_utc: true,
+    },
+  },
+};
+
+/** A schema's JSON Schema, as the form fields read it (inputs: defaults and optionals not required). */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+function textOf(name: string, path: string, lang: Lang): FieldText {
+  const texts = FIELD_LABELS[name];
+  if (!texts) throw new Error(`The studio has no label for the content field ${path}: add one to field-labels.ts`);
+  return texts[lang];
+}
+
+/** The label of a field whose name is itself a name: a platform, a language. */
+function nameText(name: string): FieldText | null {
+  if (name in PLATFORMS) return { label: PLATFORMS[name as keyof typeof PLATFORMS].name };
+  if (isLang(name)) return { label: LANGUAGE_NAMES[name] };
+  return null;
+}
+
+interface Walk {
+  lang: Lang;
+  overrides: Overrides;
+  used: Set<string>;
+}
+
+function fieldsOf(schema: JsonSchema, prefix: string, walk: Walk): CmsField[] {
+  // A record over fixed keys (a release's links): one optional field per key.
+  const keys = schema.properties ? Object.keys(schema.properties) : (schema.propertyNames?.enum ?? []);
+  const valueOf = (key: string): JsonSchema =>
+    schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {});
+  return keys.map((key) =>
+    fieldOf(key, valueOf(key), schema.required?.includes(key) ?? false, `${prefix}${key}`, walk),
+  );
+}
+
+function fieldOf(name: string, schema: JsonSchema, required: boolean, path: string, walk: Walk): CmsField {
+  const text = nameText(name) ?? textOf(name, path, walk.lang);
+  const field: CmsField = { name, ...text, required, widget: 'string' };
+  if (schema.enum) Object.assign(field, { widget: 'select', options: schema.enum });
+  else if (schema.type === 'object')
+    Object.assign(field, { widget: 'object', collapsed: false, fields: fieldsOf(schema, `${path}.`, walk) });
+  else if (schema.type === 'array' && schema.items?.type === 'object')
+    Object.assign(field, { widget: 'list', fields: fieldsOf(schema.items, `${path}.`, walk) });
+  else if (schema.type === 'array') field.widget = 'list';
+  else if (schema.type === 'integer') Object.assign(field, { widget: 'number', value_type: 'int', min: 1 });
+  if (schema.type === 'array' && schema.minItems) field.min = schema.minItems;
+  const pattern = schema.pattern ?? (schema.format === 'uri' ? '^https://' : undefined);
+  if (pattern) field.pattern = [pattern, field.hint ?? field.label];
+  const override = walk.overrides[path];
+  if (override) {
+    walk.used.add(path);
+    Object.assign(field, override);
+  }
+  return field;
+}
+
+/** The form fields of one content file's schema; throws on a field without a label or a stale override. */
+export function formFields(schema: JsonSchema, lang: Lang, overrides: Overrides = {}): CmsField[] {
+  const walk: Walk = { lang, overrides, used: new Set() };
+  const fields = fieldsOf(schema, '', walk);
+  const stale = Object.keys(overrides).filter((path) => !walk.used.has(path));
+  if (stale.length > 0) throw new Error(`The studio's overrides name fields the schema lacks: ${stale.join(', ')}`);
+  return fields;
+}
+
+/** A poem's text after its frontmatter: the one field no schema describes, kept line by line. */
+function poemBody(lang: Lang): CmsField {
+  return { name: 'body', ...textOf('body', 'body', lang), widget: 'text', required: true };
+}
+
+/** The whole Decap configuration in `lang`. */
+export function cmsConfig(lang: Lang) {
+  const collectionText = (name: keyof typeof COLLECTION_LABELS) => COLLECTION_LABELS[name][lang];
+  const fields = (name: keyof typeof OVERRIDES, schema: z.ZodType) =>
+    formFields(jsonSchemaOf(schema), lang, OVERRIDES[name]);
+  const single = (name: 'site' | 'videos', file: string, schema: z.ZodType) => ({
+    name,
+    ...collectionText(name),
+    format: 'json',
+    editor: { preview: false },
+    files: [{ name, ...collectionText(name), file, fields: fields(name, schema) }],
+  });
+  const folder = (name: 'releases' | 'poems', extension: string, format: string) => ({
+    name,
+    ...collectionText(name),
+    label_singular: ENTRY_LABELS[name][lang].label,
+    folder: `content/${name}`,
+    extension,
+    format,
+    create: true,
+    delete: true,
+    slug: '{{slug}}',
+    identifier_field: 'title',
+    summary: '{{title}}',
+    editor: { preview: false },
+  });
+  return {
+    load_config_file: false,
+    locale: lang,
+    backend: { name: 'proxy', proxy_url: CONTENT_API, branch: 'main' },
+    media_folder: COVERS_FOLDER,
+    public_folder: COVERS_PUBLIC,
+    publish_mode: 'simple',
+    show_preview_links: false,
+    // File names from titles: lower case, no accents, hyphens, as content/README.md asks.
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    collections: [
+      single('site', 'content/site.json', siteSchema),
+      single('videos', 'content/videos.json', videosFileSchema),
+      { ...folder('releases', 'json', 'json'), fields: fields('releases', releaseSchema) },
+      { ...folder('poems', 'md', 'frontmatter'), fields: [...fields('poems', poemSchema), poemBody(lang)] },
+    ],
+  };
+}
+
+export type StudioCmsConfig = ReturnType<typeof cmsConfig>;

@@ -1,0 +1,51 @@
+/**
+ * Decap CMS set up for the studio: the generated configuration, the video link widget, the
+ * phone styles, and the studio's bar for history and publishing beside the CMS's own root.
+ */
+import CMS from 'decap-cms-app';
+import { createRoot } from 'react-dom/client';
+import type { Lang } from '../../src/lib/languages.ts';
+import { cmsConfig, VIDEO_LINK_WIDGET } from './cms-config.ts';
+import { EDITOR_STYLES } from './editor-styles.ts';
+import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
+import { StudioBar } from './studio-bar.tsx';
+import { TEXTS } from './texts.ts';
+import { videoLinkControl } from './video-link-widget.tsx';
+
+/** Where Decap keeps its signed-in user, and the element id it renders into. */
+const DECAP_USER_KEY = 'decap-cms-user';
+const DECAP_ROOT_ID = 'nc-root';
+
+/**
+ * Decap's own login screen is skipped: the studio's session cookie already vouches for the
+ * artist on every request, and Decap shows its forms once it finds a stored user.
+ */
+function skipDecapLogin(person: { name: string }): void {
+  localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'proxy', name: person.name, login: person.name }));
+}
+
+/** Mounts the CMS and the studio's bar in `root`. */
+export function mountEditor(root: HTMLElement, person: { name: string }, lang: Lang): void {
+  const config = cmsConfig(lang);
+  const texts = TEXTS[lang];
+  const style = document.createElement('style');
+  style.textContent = EDITOR_STYLES;
+  const cmsRoot = document.createElement('div');
+  cmsRoot.id = DECAP_ROOT_ID;
+  const barRoot = document.createElement('div');
+  barRoot.className = 'studio-bar-root';
+  root.replaceChildren(style, cmsRoot, barRoot);
+  document.documentElement.lang = lang;
+
+  skipDecapLogin(person);
+  CMS.registerWidget(VIDEO_LINK_WIDGET, videoLinkControl(texts));
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: () => {
+      dispatchEvent(new Event(CONTENT_SAVED_EVENT));
+    },
+  });
+  // @ts-expect-error Decap's declared config type lists every backend's options as required.
+  CMS.init({ config });
+  createRoot(barRoot).render(<StudioBar texts={texts} lang={lang} person={person} config={config} />);
+}

@@ -1,0 +1,26 @@
+/**
+ * The content file behind the CMS's current page, read from its address
+ * (`#/collections/<collection>/entries/<slug>`), so the history view knows which file to list.
+ */
+import type { StudioCmsConfig } from './cms-config.ts';
+
+const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^/?#]+)/;
+
+/** The repository path of the file open in the editor, or null on any other page. */
+export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collections'>): string | null {
+  const match = ENTRY_ROUTE.exec(hash);
+  if (!match) return null;
+  const [, name = '', rawSlug = ''] = match;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(rawSlug);
+  } catch {
+    return null;
+  }
+  // A slug is a file name, never a way out of its folder.
+  if (slug.includes('/') || slug.includes('\\') || slug.startsWith('.')) return null;
+  const collection = config.collections.find((entry) => entry.name === name);
+  if (!collection) return null;
+  if ('files' in collection) return collection.files.find((file) => file.name === slug)?.file ?? null;
+  return `${collection.folder}/${slug}.${collection.extension}`;
+}

@@ -1,0 +1,138 @@
+/**
+ * The studio's form labels and hints in the three languages, one entry per content field name
+ * and per collection. The CMS configuration refuses a schema field that has no entry here.
+ */
+import type { Lang } from '../../src/lib/languages.ts';
+
+/** What the artist reads beside one field: its name, and where it helps, a short hint. */
+export interface FieldText {
+  label: string;
+  hint?: string;
+}
+
+type Texts = Record<Lang, FieldText>;
+
+/** The forms' fields, by the field's name in the content files. */
+export const FIELD_LABELS: Record<string, Texts> = {
+  artist: { pt: { label: 'Nome do artista' }, en: { label: "Artist's name" }, es: { label: 'Nombre del artista' } },
+  project: {
+    pt: { label: 'Nome do projeto' },
+    en: { label: "Project's name" },
+    es: { label: 'Nombre del proyecto' },
+  },
+  siteUrl: {
+    pt: { label: 'Endereço do site', hint: 'Começa com https://' },
+    en: { label: "Site's address", hint: 'Starts with https://' },
+    es: { label: 'Dirección del sitio', hint: 'Empieza con https://' },
+  },
+  socials: { pt: { label: 'Redes sociais' }, en: { label: 'Social links' }, es: { label: 'Redes sociales' } },
+  icon: { pt: { label: 'Rede' }, en: { label: 'Network' }, es: { label: 'Red' } },
+  label: { pt: { label: 'Texto do link' }, en: { label: "Link's text" }, es: { label: 'Texto del enlace' } },
+  href: {
+    pt: { label: 'Link', hint: 'O endereço da sua página nessa rede (https://)' },
+    en: { label: 'Link', hint: 'Your page on that network (https://)' },
+    es: { label: 'Enlace', hint: 'Tu página en esa red (https://)' },
+  },
+  defaultPlaylist: {
+    pt: { label: 'Playlist inicial', hint: 'A playlist que o player oferece antes de tocar uma tecla' },
+    en: { label: 'Starting playlist', hint: 'The playlist the player offers before a key is pressed' },
+    es: { label: 'Playlist inicial', hint: 'La playlist que ofrece el reproductor antes de tocar una tecla' },
+  },
+  seo: {
+    pt: { label: 'Buscadores e compartilhamento' },
+    en: { label: 'Search engines and sharing' },
+    es: { label: 'Buscadores y compartir' },
+  },
+  image: {
+    pt: { label: 'Imagem de compartilhamento', hint: 'Um caminho em public/, começando com /' },
+    en: { label: 'Sharing image', hint: 'A path under public/, starting with /' },
+    es: { label: 'Imagen para compartir', hint: 'Una ruta en public/, que empieza con /' },
+  },
+  keywords: {
+    pt: { label: 'Palavras-chave', hint: 'Separadas por vírgula' },
+    en: { label: 'Keywords', hint: 'Separated by commas' },
+    es: { label: 'Palabras clave', hint: 'Separadas por comas' },
+  },
+  videos: {
+    pt: { label: 'Vídeos', hint: 'Arraste para mudar a ordem do site' },
+    en: { label: 'Videos', hint: "Drag to change the site's order" },
+    es: { label: 'Vídeos', hint: 'Arrastra para cambiar el orden del sitio' },
+  },
+  id: {
+    pt: { label: 'Link do YouTube', hint: 'Cole qualquer link do vídeo (ou o código de 11 caracteres)' },
+    en: { label: 'YouTube link', hint: 'Paste any link to the video (or its 11-character code)' },
+    es: { label: 'Enlace de YouTube', hint: 'Pega cualquier enlace del vídeo (o su código de 11 caracteres)' },
+  },
+  title: { pt: { label: 'Título' }, en: { label: 'Title' }, es: { label: 'Título' } },
+  shortTitle: {
+    pt: { label: 'Título curto', hint: 'Opcional: um nome curto, como TTMM' },
+    en: { label: 'Short title', hint: 'Optional: a short name, like TTMM' },
+    es: { label: 'Título corto', hint: 'Opcional: un nombre corto, como TTMM' },
+  },
+  kind: { pt: { label: 'Tipo' }, en: { label: 'Kind' }, es: { label: 'Tipo' } },
+  released: {
+    pt: { label: 'Lançamento', hint: 'AAAA-MM ou AAAA-MM-DD, por exemplo 2023-04' },
+    en: { label: 'Released', hint: 'YYYY-MM or YYYY-MM-DD, for example 2023-04' },
+    es: { label: 'Publicación', hint: 'AAAA-MM o AAAA-MM-DD, por ejemplo 2023-04' },
+  },
+  playlist: {
+    pt: { label: 'Playlist', hint: 'O nome da pasta das faixas em media/' },
+    en: { label: 'Playlist', hint: "The name of the tracks' folder in media/" },
+    es: { label: 'Playlist', hint: 'El nombre de la carpeta de las pistas en media/' },
+  },
+  heroKey: {
+    pt: { label: 'Tecla da página inicial', hint: 'Opcional: a tecla do teclado que apresenta o lançamento' },
+    en: { label: 'Home page key', hint: 'Optional: the keyboard key that presents the release' },
+    es: { label: 'Tecla de la página de inicio', hint: 'Opcional: la tecla del teclado que presenta el lanzamiento' },
+  },
+  links: {
+    pt: { label: 'Links nas plataformas', hint: 'Sem link, o botão leva à sua página de artista' },
+    en: { label: 'Links on the platforms', hint: "Without a link, the button leads to your artist's page" },
+    es: { label: 'Enlaces en las plataformas', hint: 'Sin enlace, el botón lleva a tu página de artista' },
+  },
+  description: {
+    pt: { label: 'Descrição', hint: 'Um texto curto em cada língua' },
+    en: { label: 'Description', hint: 'A short text in each language' },
+    es: { label: 'Descripción', hint: 'Un texto corto en cada idioma' },
+  },
+  tracks: {
+    pt: { label: 'Faixas', hint: 'Opcional: sem faixas, a página lista as da playlist' },
+    en: { label: 'Tracks', hint: "Optional: without them, the page lists the playlist's" },
+    es: { label: 'Pistas', hint: 'Opcional: sin pistas, la página lista las de la playlist' },
+  },
+  duration: {
+    pt: { label: 'Duração', hint: 'M:SS, por exemplo 3:45' },
+    en: { label: 'Length', hint: 'M:SS, for example 3:45' },
+    es: { label: 'Duración', hint: 'M:SS, por ejemplo 3:45' },
+  },
+  trackCount: {
+    pt: { label: 'Número de faixas', hint: 'Opcional, enquanto os títulos não estão listados' },
+    en: { label: 'Number of tracks', hint: 'Optional, while the titles are not listed' },
+    es: { label: 'Número de pistas', hint: 'Opcional, mientras los títulos no están listados' },
+  },
+  cover: {
+    pt: { label: 'Capa', hint: 'JPG, PNG ou WebP, de preferência quadrada com 1200 px ou mais' },
+    en: { label: 'Cover', hint: 'JPG, PNG or WebP, square and 1200 px or more if you can' },
+    es: { label: 'Portada', hint: 'JPG, PNG o WebP, cuadrada y de 1200 px o más si puedes' },
+  },
+  date: { pt: { label: 'Data' }, en: { label: 'Date' }, es: { label: 'Fecha' } },
+  body: {
+    pt: { label: 'Poema', hint: 'Um verso por linha; uma linha em branco entre as estrofes' },
+    en: { label: 'Poem', hint: 'One line per verse; a blank line between stanzas' },
+    es: { label: 'Poema', hint: 'Un verso por línea; una línea en blanco entre las estrofas' },
+  },
+};
+
+/** The studio's collections, by name. */
+export const COLLECTION_LABELS = {
+  site: { pt: { label: 'Site' }, en: { label: 'Site' }, es: { label: 'Sitio' } },
+  videos: FIELD_LABELS.videos as Texts,
+  releases: { pt: { label: 'Lançamentos' }, en: { label: 'Releases' }, es: { label: 'Lanzamientos' } },
+  poems: { pt: { label: 'Poemas' }, en: { label: 'Poems' }, es: { label: 'Poemas' } },
+} satisfies Record<string, Texts>;
+
+/** The singular of each collection that can hold many entries, for its "new" button. */
+export const ENTRY_LABELS = {
+  releases: { pt: { label: 'Lançamento' }, en: { label: 'Release' }, es: { label: 'Lanzamiento' } },
+  poems: { pt: { label: 'Poema' }, en: { label: 'Poem' }, es: { label: 'Poema' } },
+} satisfies Record<string, Texts>;

@@ -1,0 +1,95 @@
+/**
+ * The words of the studio's own views around the CMS (history, publishing), in the three
+ * languages; the forms' labels are in `field-labels.ts`.
+ */
+import type { Lang } from '../../src/lib/languages.ts';
+
+const pt = {
+  history: 'Histórico',
+  historyOf: 'Histórico de',
+  historyNone: 'Abra um item para ver o histórico dele.',
+  historyEmpty: 'Nenhuma versão guardada ainda.',
+  restore: 'Restaurar esta versão',
+  restoreConfirm: 'Voltar este arquivo para a versão escolhida? A versão atual continua no histórico.',
+  restored: 'Versão restaurada.',
+  publishing: 'Publicação',
+  publishNow: 'Publicar agora',
+  rollback: 'Voltar à versão anterior',
+  rollbackConfirm: 'Voltar o site publicado para a versão anterior?',
+  close: 'Fechar',
+  loading: 'Carregando…',
+  failed: 'Não deu certo',
+  startedAt: 'Começou',
+  pages: 'páginas',
+  publishedAt: 'Publicado',
+  videoFound: 'Vídeo',
+  videoNotFound: 'Não achei um vídeo do YouTube neste texto.',
+  states: {
+    idle: 'Nada a publicar',
+    building: 'Publicando…',
+    published: 'Publicado',
+    failed: 'A publicação falhou',
+  },
+};
+
+type Texts = typeof pt;
+
+const en: Texts = {
+  history: 'History',
+  historyOf: 'History of',
+  historyNone: 'Open an item to see its history.',
+  historyEmpty: 'No saved version yet.',
+  restore: 'Restore this version',
+  restoreConfirm: 'Bring this file back to the chosen version? The current one stays in the history.',
+  restored: 'Version restored.',
+  publishing: 'Publishing',
+  publishNow: 'Publish now',
+  rollback: 'Back to the previous version',
+  rollbackConfirm: 'Bring the published site back to its previous version?',
+  close: 'Close',
+  loading: 'Loading…',
+  failed: 'That did not work',
+  startedAt: 'Started',
+  pages: 'pages',
+  publishedAt: 'Published',
+  videoFound: 'Video',
+  videoNotFound: 'No YouTube video found in this text.',
+  states: {
+    idle: 'Nothing to publish',
+    building: 'Publishing…',
+    published: 'Published',
+    failed: 'Publishing failed',
+  },
+};
+
+const es: Texts = {
+  history: 'Historial',
+  historyOf: 'Historial de',
+  historyNone: 'Abre un elemento para ver su historial.',
+  historyEmpty: 'Ninguna versión guardada todavía.',
+  restore: 'Restaurar esta versión',
+  restoreConfirm: '¿Volver este archivo a la versión elegida? La versión actual sigue en el historial.',
+  restored: 'Versión restaurada.',
+  publishing: 'Publicación',
+  publishNow: 'Publicar ahora',
+  rollback: 'Volver a la versión anterior',
+  rollbackConfirm: '¿Volver el sitio publicado a su versión anterior?',
+  close: 'Cerrar',
+  loading: 'Cargando…',
+  failed: 'No funcionó',
+  startedAt: 'Empezó',
+  pages: 'páginas',
+  publishedAt: 'Publicado',
+  videoFound: 'Vídeo',
+  videoNotFound: 'No encontré un vídeo de YouTube en este texto.',
+  states: {
+    idle: 'Nada que publicar',
+    building: 'Publicando…',
+    published: 'Publicado',
+    failed: 'La publicación falló',
+  },
+};
+
+/** The studio views' words in each language. */
+export const TEXTS: Record<Lang, Texts> = { pt, en, es };
+export type StudioTexts = Texts;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import {
+  poemSchema,
+  releaseSchema,
+  siteSchema,
+  videosFileSchema,
+  VIDEOS_FIELD,
+} from '../../../src/lib/content-schemas.ts';
+import { LANGUAGES } from '../../../src/lib/languages.ts';
+import {
+  cmsConfig,
+  CONTENT_API,
+  formFields,
+  jsonSchemaOf,
+  VIDEO_LINK_WIDGET,
+  type CmsField,
+  type JsonSchema,
+} from '../../../studio/editor/cms-config.ts';
+
+/** Every field path of a JSON Schema, nested ones as `a.b` (a record over fixed keys gives its keys). */
+function schemaPaths(schema: JsonSchema, prefix = ''): string[] {
+  const object = schema.type === 'array' ? (schema.items ?? {}) : schema;
+  const keys = object.properties ? Object.keys(object.properties) : (object.propertyNames?.enum ?? []);
+  return keys.flatMap((key) => {
+    const child =
+      object.properties?.[key] ?? (typeof object.additionalProperties === 'object' ? object.additionalProperties : {});
+    return [`${prefix}${key}`, ...schemaPaths(child, `${prefix}${key}.`)];
+  });
+}
+
+function fieldPaths(fields: readonly CmsField[], prefix = ''): string[] {
+  return fields.flatMap((field) => [
+    `${prefix}${field.name}`,
+    ...fieldPaths(field.fields ?? [], `${prefix}${field.name}.`),
+  ]);
+}
+
+function collection(lang: (typeof LANGUAGES)[number], name: string) {
+  const found = cmsConfig(lang).collections.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no collection ${name}`);
+  return found;
+}
+
+function fieldsOf(lang: (typeof LANGUAGES)[number], name: string): CmsField[] {
+  const found = collection(lang, name);
+  return 'files' in found ? (found.files[0]?.fields ?? []) : found.fields;
+}
+
+function find(fields: readonly CmsField[], path: string): CmsField {
+  const [head, ...rest] = path.split('.');
+  const field = fields.find((entry) => entry.name === head);
+  if (!field) throw new Error(`no field ${path}`);
+  return rest.length === 0 ? field : find(field.fields ?? [], rest.join('.'));
+}
+
+const SCHEMAS = { site: siteSchema, videos: videosFileSchema, releases: releaseSchema, poems: poemSchema };
+
+describe("the studio's CMS configuration", () => {
+  it('has a form field for every schema field, and no field the schema lacks (but the poem itself)', () => {
+    for (const lang of LANGUAGES)
+      for (const [name, schema] of Object.entries(SCHEMAS)) {
+        const expected = schemaPaths(jsonSchemaOf(schema));
+        if (name === 'poems') expected.push('body');
+        expect(fieldPaths(fieldsOf(lang, name)).sort(), `${lang} ${name}`).toEqual(expected.sort());
+      }
+  });
+
+  it('labels every field in each language, and marks required what the schema requires', () => {
+    for (const lang of LANGUAGES)
+      for (const name of Object.keys(SCHEMAS)) {
+        const walk = (fields: readonly CmsField[]): void => {
+          for (const field of fields) {
+            expect(field.label.trim(), `${lang} ${name}.${field.name}`).not.toBe('');
+            walk(field.fields ?? []);
+          }
+        };
+        walk(fieldsOf(lang, name));
+      }
+    const release = fieldsOf('pt', 'releases');
+    expect(find(release, 'title').required).toBe(true);
+    expect(find(release, 'shortTitle').required).toBe(false);
+    expect(find(release, 'links').required).toBe(false);
+    expect(find(release, 'links.spotify')).toMatchObject({ label: 'Spotify', required: false });
+    expect(find(release, 'description.es')).toMatchObject({ label: 'Español', widget: 'text', required: true });
+    expect(find(fieldsOf('en', 'releases'), 'title').label).toBe('Title');
+    expect(find(fieldsOf('es', 'poems'), 'date').label).toBe('Fecha');
+  });
+
+  it('refuses a schema field nobody labelled, and an override of a field that is gone', () => {
+    const grown = jsonSchemaOf(poemSchema.extend({ mood: z.string() }));
+    expect(() => formFields(grown, 'pt')).toThrow(/mood/);
+    expect(() => formFields(jsonSchemaOf(poemSchema), 'pt', { gone: { widget: 'text' } })).toThrow(/gone/);
+  });
+
+  it('takes widgets, options and patterns from the schema', () => {
+    const release = fieldsOf('pt', 'releases');
+    expect(find(release, 'kind')).toMatchObject({ widget: 'select', options: ['EP', 'Single', 'Album'] });
+    expect(find(release, 'heroKey').widget).toBe('select');
+    expect(find(release, 'cover').widget).toBe('image');
+    expect(find(release, 'trackCount')).toMatchObject({ widget: 'number', value_type: 'int' });
+    expect(find(release, 'tracks')).toMatchObject({ widget: 'list', min: 1 });
+    const released = find(release, 'released').pattern?.[0] ?? '';
+    expect(new RegExp(released).test('2023-04')).toBe(true);
+    expect(new RegExp(released).test('04/2023')).toBe(false);
+    const site = fieldsOf('pt', 'site');
+    expect(find(site, 'socials.icon').options).toContain('instagram');
+    expect(find(site, 'seo.keywords')).toMatchObject({ widget: 'list', min: 1 });
+    expect(find(fieldsOf('pt', 'videos'), `${VIDEOS_FIELD}.id`).widget).toBe(VIDEO_LINK_WIDGET);
+  });
+
+  it('stores a poem exactly as the site reads it: DD/MM/YYYY dates, the text line by line', () => {
+    const poems = fieldsOf('pt', 'poems');
+    expect(find(poems, 'date')).toMatchObject({ widget: 'datetime', format: 'DD/MM/YYYY', time_format: false });
+    expect(find(poems, 'body').widget).toBe('text');
+    expect(collection('pt', 'poems')).toMatchObject({
+      folder: 'content/poems',
+      extension: 'md',
+      format: 'frontmatter',
+    });
+  });
+
+  it('talks to the studio server through the proxy backend, in the language asked', () => {
+    const config = cmsConfig('es');
+    expect(config).toMatchObject({ load_config_file: false, locale: 'es' });
+    expect(config.backend).toEqual({ name: 'proxy', proxy_url: CONTENT_API, branch: 'main' });
+    expect(collection('pt', 'releases')).toMatchObject({
+      folder: 'content/releases',
+      extension: 'json',
+      format: 'json',
+    });
+  });
+});

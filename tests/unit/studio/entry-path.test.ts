@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cmsConfig } from '../../../studio/editor/cms-config.ts';
+import { entryPath } from '../../../studio/editor/entry-path.ts';
+import { studioLanguage } from '../../../studio/editor/start.ts';
+
+const config = cmsConfig('pt');
+
+describe('the file behind the editor page', () => {
+  it('names the file of a folder entry and of a single-file form', () => {
+    expect(entryPath('#/collections/poems/entries/mapa-de-volta', config)).toBe('content/poems/mapa-de-volta.md');
+    expect(entryPath('#/collections/releases/entries/cocktail-n1', config)).toBe('content/releases/cocktail-n1.json');
+    expect(entryPath('#/collections/site/entries/site', config)).toBe('content/site.json');
+    expect(entryPath('#/collections/videos/entries/videos', config)).toBe('content/videos.json');
+  });
+
+  it('names none on other pages, for unknown collections or slugs that leave their folder', () => {
+    for (const hash of [
+      '',
+      '#/collections/poems',
+      '#/collections/poems/new',
+      '#/collections/nope/entries/x',
+      '#/collections/site/entries/other',
+      '#/collections/poems/entries/..%2F..%2Fserver%2Fapp',
+      '#/collections/poems/entries/.hidden',
+      '#/collections/poems/entries/%E0%A4%A',
+    ])
+      expect(entryPath(hash, config), hash).toBeNull();
+  });
+
+  it('never throws, and any path it names stays in content/ without a way up', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom('poems', 'releases', 'site'), (text, name) => {
+        const path = entryPath(`#/collections/${name}/entries/${text}`, config);
+        if (path !== null) {
+          expect(path.startsWith('content/')).toBe(true);
+          expect(path.split('/')).not.toContain('..');
+        }
+      }),
+    );
+  });
+});
+
+describe("the studio's language", () => {
+  it("is the browser's first when the site has it, else Portuguese", () => {
+    expect(studioLanguage(['es-AR', 'en'])).toBe('es');
+    expect(studioLanguage(['en-GB'])).toBe('en');
+    expect(studioLanguage(['fr-FR', 'en'])).toBe('pt');
+    expect(studioLanguage([])).toBe('pt');
+  });
+});
