@@ -95,6 +95,7 @@ export async function postgresTurns(url: string): Promise<BuildTurns> {
     withLock: async (work) => {
       // A session lock lives on one connection: the build keeps this one until it ends.
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
           BUILD_LOCK,
@@ -103,10 +104,13 @@ export async function postgresTurns(url: string): Promise<BuildTurns> {
         try {
           return await work();
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [BUILD_LOCK]);
+          // A connection that cannot unlock is dropped, which lets the lock go as well.
+          await client.query('SELECT pg_advisory_unlock($1)', [BUILD_LOCK]).catch((error: unknown) => {
+            broken = error as Error;
+          });
         }
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
