@@ -3,10 +3,11 @@
  * stand-in project, and the studio's publishing routes with a signed-in person set by a
  * fixture hook, standing in for the studio's session check.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import studioPublishRoutes from '../../../server/routes/studio-publish.ts';
 import type { BuildStep } from '../../../server/services/publish/build-run.ts';
 import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
@@ -32,6 +33,11 @@ export interface PublishFixture {
   save: (edition: string) => void;
   /** Each build's `start <edition>` and `end` lines, in order, across instances. */
   buildLog: () => string[];
+  /**
+   * Saves `edition` and starts its build on `app`, held at a gate until the returned function
+   * opens it; resolves once the build runs.
+   */
+  startHeldBuild: (app: FastifyInstance, edition: string) => Promise<() => void>;
   /** An app over the fixture site; `env` adds configuration (DATABASE_URL for several instances). */
   app: (env?: Record<string, string>, signedIn?: () => StudioPerson | null) => Promise<FastifyInstance>;
   cleanup: () => Promise<void>;
@@ -60,6 +66,14 @@ export function createPublishFixture(): PublishFixture {
     buildsDir,
     behaviour,
     save: (edition) => writeFileSync(join(projectDir, 'content', 'edition.txt'), edition),
+    startHeldBuild: async (app, edition) => {
+      const gate = join(projectDir, `gate-${edition}`);
+      behaviour.gate = gate;
+      writeFileSync(join(projectDir, 'content', 'edition.txt'), edition);
+      await app.publisher.requestBuild();
+      await expect.poll(() => existsSync(`${gate}.started`), { timeout: 10_000 }).toBe(true);
+      return () => writeFileSync(gate, '');
+    },
     buildLog: () => readFileSync(logFile, 'utf8').split('\n').filter(Boolean),
     app: async (env = {}, signedIn = () => ARTIST) => {
       const app = await buildTestApp(

@@ -4,8 +4,6 @@
  * made on the other during a build makes one more, and both serve every switch (a build or
  * a rollback) whichever instance made it.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
@@ -33,11 +31,7 @@ const status = async (app: FastifyInstance) =>
 
 describe('two instances on one database and one builds folder', () => {
   it('build one at a time, and a request on either during a build makes one more', async () => {
-    const gate = join(fixture.projectDir, 'gate');
-    fixture.behaviour.gate = gate;
-    fixture.save('v2');
-    await a.publisher.requestBuild();
-    await expect.poll(() => existsSync(`${gate}.started`), { timeout: 10_000 }).toBe(true);
+    const openGate = await fixture.startHeldBuild(a, 'v2');
 
     // The other instance sees the build running, and cannot start its own or roll back.
     expect(await status(b)).toMatchObject({ state: 'building' });
@@ -47,7 +41,7 @@ describe('two instances on one database and one builds folder', () => {
     expect(rollback.statusCode).toBe(409);
     expect(rollback.json()).toMatchObject({ message: 'A build is running: go back once it has finished.' });
 
-    writeFileSync(gate, '');
+    openGate();
     await Promise.all([a.publisher.whenIdle(), b.publisher.whenIdle()]);
     await expect.poll(() => fixture.buildLog(), { timeout: 10_000 }).toEqual(['start v2', 'end', 'start v3', 'end']);
     await expect.poll(() => status(b), { timeout: 10_000 }).toMatchObject({ state: 'published', canRollback: true });

@@ -119,11 +119,7 @@ describe('a failed build', () => {
 
 describe('builds asked for during a build', () => {
   it('make one more build, which takes every save made meanwhile', async () => {
-    const gate = join(fixture.projectDir, 'gate');
-    fixture.behaviour.gate = gate;
-    fixture.save('v2');
-    await app.publisher.requestBuild();
-    await expect.poll(() => existsSync(`${gate}.started`), { timeout: 10_000 }).toBe(true);
+    const openGate = await fixture.startHeldBuild(app, 'v2');
     expect(await status()).toMatchObject({ state: 'building', progress: { stage: 'pages', step: 1, steps: 1 } });
 
     fixture.save('v3');
@@ -131,7 +127,7 @@ describe('builds asked for during a build', () => {
     fixture.save('v4');
     const byHand = await app.inject({ method: 'POST', url: '/studio/api/publish' });
     expect(byHand.statusCode).toBe(202);
-    writeFileSync(gate, '');
+    openGate();
     await app.publisher.whenIdle();
 
     expect(fixture.buildLog()).toEqual(['start v2', 'end', 'start v4', 'end']);
