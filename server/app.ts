@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
 import inboxPlugin from './plugins/inbox.ts';
 import mediaLibraryPlugin from './plugins/media-library.ts';
+import publisherPlugin, { type PublishOptions } from './plugins/publisher.ts';
 import redisPlugin from './plugins/redis.ts';
 import renditionsPlugin from './plugins/renditions.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
@@ -18,10 +19,8 @@ import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
-import { cspDirectives } from './services/csp.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
-import { scanSitePages } from './services/site-pages.ts';
 
 /**
  * The security headers of an answer Fastify gives before any hook runs (a URL whose
@@ -32,11 +31,12 @@ const EARLY_ERROR_HEADERS = { ...EVERY_RESPONSE, 'content-security-policy': NON_
 export interface BuildOptions {
   /** Rebuild the media index when files change (default true; tests may turn it off). */
   watchMedia?: boolean;
+  /** Where and what the studio's publishing builds (tests give a small fixture build). */
+  publish?: PublishOptions;
 }
 
 /** Builds the app from a validated configuration. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const site = await scanSitePages(config.DIST_DIR);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     // Only a listed proxy is believed, for one hop: the address it appended. Anyone else
@@ -93,17 +93,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mediaLibraryPlugin, { dir: config.MEDIA_DIR, watch: options.watchMedia ?? true });
     await app.register(renditionsPlugin, { config });
+    await app.register(publisherPlugin, { config, publish: options.publish });
   } catch (error) {
     // What did open (the database, a connection) is closed: the caller only gets the error.
     await app.close().catch(() => undefined);
     throw error;
   }
-  const { inbox, redis, library, renditions } = app;
+  const { inbox, redis, library, renditions, site } = app;
 
-  const mediaOrigin = config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null;
   // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.
   await app.register(cookie);
-  await app.register(securityHeaders, { cspDirectives: cspDirectives({ ...site, mediaOrigin }) });
+  await app.register(securityHeaders, { pageCsp: () => site.current.pageCsp });
   app.addHook('onRequest', async (request, reply) => {
     if (!lacksRequiredHost(request.raw)) return undefined;
     return reply.code(400).header('Connection', 'close').send(errorBody(400, MISSING_HOST));
@@ -128,6 +128,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
-  await app.register(siteRoutes, { distDir: config.DIST_DIR, pages: site.pages, variants: site.variants });
+  await app.register(siteRoutes, { site });
   return app;
 }

@@ -42,6 +42,12 @@ const envSchema = z.object({
     ),
   /** The built site (`npm run build` writes it). */
   DIST_DIR: z.string().min(1).default('dist'),
+  /**
+   * The site's builds made by publishing from the studio: one folder per build, `current` (the
+   * one served, else DIST_DIR) and `previous` (for rollback). Instances share it. DATA_DIR/builds
+   * by default.
+   */
+  BUILDS_DIR: z.string().min(1).optional(),
   /** The music: one folder per playlist. */
   MEDIA_DIR: z.string().min(1).default(DEFAULT_MEDIA_DIR),
   /**
@@ -167,7 +173,7 @@ type Env = z.infer<typeof envSchema>;
 
 /** The name of every variable the server reads (documented in .env.example and the README). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
-export type Config = Env & { RENDITIONS_DIR: string };
+export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string };
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MEDIA_DIR: resolve(config.MEDIA_DIR),
     DATA_DIR: resolve(config.DATA_DIR),
     RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
+    BUILDS_DIR: resolve(config.BUILDS_DIR ?? join(config.DATA_DIR, 'builds')),
   };
 }
 

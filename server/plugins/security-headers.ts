@@ -4,12 +4,11 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { cspHeader } from '../services/csp.ts';
 import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
 
 export interface SecurityHeadersOptions {
-  /** The page policy's directives, from `cspDirectives`. */
-  cspDirectives: Record<string, string[]>;
+  /** The page policy (the served site's, which a publish replaces), for an HTML answer without its own. */
+  pageCsp: () => string;
 }
 
 /** Strict-Transport-Security, sent only over HTTPS. */
@@ -47,9 +46,7 @@ export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   'permissions-policy': PERMISSIONS_POLICY,
 };
 
-const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
-  const pageCsp = cspHeader(options.cspDirectives);
-
+const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { pageCsp }) => {
   // HSTS only when the request really came over HTTPS (behind a TLS-terminating proxy with
   // TRUST_PROXY set): browsers ignore it over plain HTTP.
   app.addHook('onRequest', async (request, reply) => {
@@ -57,12 +54,14 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   // The content type is known only once the route has answered. HTML gets the page policy (the
-  // build's hashes, the video and analytics hosts); anything else gets one that allows nothing,
-  // all a browser needs should it be opened as a document, and ~1 KB lighter on every asset.
+  // build's hashes, the video and analytics hosts), unless its route gave it one matching the
+  // page it sent; anything else gets one that allows nothing, all a browser needs should it be
+  // opened as a document, and ~1 KB lighter on every asset.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
-    reply.header('content-security-policy', isPage ? pageCsp : NON_DOCUMENT_CSP);
+    if (!isPage) reply.header('content-security-policy', NON_DOCUMENT_CSP);
+    else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', pageCsp());
     return payload;
   });
 };

@@ -1,6 +1,7 @@
 /**
  * The built site: pages at clean URLs (from memory) in the visitor's language, hashed assets
- * cached for a year, HTML revalidated, precompressed variants, and the site's redirects.
+ * cached for a year, HTML revalidated, precompressed variants, and the site's redirects. The
+ * site is whichever build is current (a publish replaces it while the server runs).
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,17 +13,15 @@ import {
   withoutTrailingSlash,
 } from '../services/language-redirect.ts';
 import { ifNoneMatchMatches } from '../services/entity-tags.ts';
-import { chooseEncoding, loadPages, type StoredPage } from '../services/page-store.ts';
-import { LANG_COOKIE, LANGUAGES, type Lang } from '../../src/lib/languages.ts';
+import { chooseEncoding, type StoredPage } from '../services/page-store.ts';
+import type { CurrentSite, ServedSite } from '../services/served-site.ts';
+import { LANG_COOKIE, type Lang } from '../../src/lib/languages.ts';
 import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
 import { errorBody } from '../services/error-answers.ts';
 
 export interface SiteRoutesOptions {
-  distDir: string;
-  /** Clean URL path to HTML file, from `scanSitePages`. */
-  pages: Map<string, string>;
-  /** Clean URL path to its per-language files, from `scanSitePages`. */
-  variants: Map<string, Partial<Record<Lang, string>>>;
+  /** The site being served, read once per request. */
+  site: CurrentSite;
 }
 
 /** A redirect that depends on the visitor must not be cached by a shared cache. */
@@ -43,16 +42,20 @@ interface PageCaching {
 }
 const SHARED_PAGE: PageCaching = { cacheControl: REVALIDATE, vary: 'Accept-Encoding' };
 const PER_LANGUAGE_PAGE: PageCaching = { cacheControl: PRIVATE_REVALIDATE, vary: LANGUAGE_VARY };
-const NOT_FOUND_PAGE = '404.html';
 
 /** The language `/` and the per-language pages choose for this visitor. */
 const visitorLanguage = (request: FastifyRequest): Lang =>
   languageForRequest(request.cookies[LANG_COOKIE], request.headers['accept-language']);
 
-/** Sends a page in the best encoding the client takes; 304 when its copy is current. */
+/**
+ * Sends a page of `site` in the best encoding the client takes; 304 when its copy is current.
+ * The page carries its own site's policy: a publish switching sites meanwhile must not pair
+ * it with the hashes of another build's inline scripts.
+ */
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
+  site: ServedSite,
   page: StoredPage,
   status = 200,
   caching = SHARED_PAGE,
@@ -61,6 +64,7 @@ function sendPage(
   const variant = page[encoding] ?? page.identity;
   reply
     .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', site.pageCsp)
     .header('Cache-Control', caching.cacheControl)
     .header('Vary', caching.vary)
     .header('ETag', variant.etag);
@@ -76,10 +80,12 @@ function redirectTo(reply: FastifyReply, location: string, vary?: string): Fasti
   return reply.redirect(location, 302);
 }
 
-const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir, pages, variants }) => {
+const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { site }) => {
+  // Only `sendFile`, from whichever folder is current: the plugin's own route would serve one
+  // folder fixed at start.
   await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/',
+    root: site.current.dir,
+    serve: false,
     index: false,
     redirect: false,
     preCompressed: true,
@@ -104,44 +110,33 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir,
     return undefined;
   });
 
-  // The CDN headers file describes this server's own headers; it is not a page. (A route
-  // rather than @fastify/static's allowedPath, which makes it list the folder on every
-  // request to check the path's spelling: a sixth of the throughput.)
+  // The CDN headers file describes this server's own headers; it is not a page.
   app.get('/_headers', async (_request, reply) => reply.callNotFound());
 
   app.get('/', async (request, reply) => redirectTo(reply, `/${visitorLanguage(request)}`, 'Cookie, Accept-Language'));
 
-  const variantFiles = [...variants.values()].flatMap((files) => Object.values(files));
-  const store = await loadPages(distDir, [...pages.values(), ...variantFiles, NOT_FOUND_PAGE]);
-  for (const [path, file] of pages) {
-    const page = store.get(file);
-    const perLanguage = variants.get(path);
-    if (page && perLanguage) {
-      // The page in the visitor's language (saved choice, then Accept-Language), at its one
-      // URL: the copies carry that URL's canonical and alternates, and switch in the browser
-      // when a choice saved only there says otherwise.
-      const inLanguage = Object.fromEntries(
-        LANGUAGES.map((lang) => {
-          const languageFile = perLanguage[lang];
-          return [lang, (languageFile ? store.get(languageFile) : undefined) ?? page];
-        }),
-      ) as Record<Lang, StoredPage>;
-      app.get(path, async (request, reply) =>
-        sendPage(request, reply, inLanguage[visitorLanguage(request)], 200, PER_LANGUAGE_PAGE),
-      );
-    } else if (page) {
-      app.get(path, async (request, reply) => sendPage(request, reply, page));
-    }
-  }
-  const notFoundPage = store.get(NOT_FOUND_PAGE);
+  // Every other path: a page of the current site from memory, else one of its files. One map
+  // lookup, where each page had its own route when the site was fixed for the process's life.
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const served = site.current;
+    const path = `/${request.params['*']}`;
+    const page = served.pages.get(path);
+    if (!page) return reply.sendFile(path, served.dir);
+    if ('shared' in page) return sendPage(request, reply, served, page.shared);
+    // The page in the visitor's language (saved choice, then Accept-Language), at its one
+    // URL: the copies carry that URL's canonical and alternates, and switch in the browser
+    // when a choice saved only there says otherwise.
+    return sendPage(request, reply, served, page.perLanguage[visitorLanguage(request)], 200, PER_LANGUAGE_PAGE);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
-    if (isRead && notFoundPage && !isApiPath(path)) {
-      return sendPage(request, reply, notFoundPage, 404);
+    const served = site.current;
+    if (isRead && served.notFound && !isApiPath(path)) {
+      return sendPage(request, reply, served, served.notFound, 404);
     }
     return reply.code(404).send(errorBody(404, `No route for ${request.method} ${path}`));
   });

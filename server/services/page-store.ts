@@ -1,9 +1,9 @@
 /**
- * The built HTML pages, read into memory once at start with their brotli and gzip variants.
+ * The built HTML pages, read into memory with their brotli and gzip variants.
  *
- * Pages are few, small and fixed for the life of the process (a deploy restarts the server,
- * and the CSP hashes are computed from the same files at start), so serving them from memory
- * costs nothing and spares every page view an open/stat/read/close on the disk.
+ * Pages are few, small and change only when a build is published (the served site, with the
+ * CSP hashes computed from the same files, is then read again and replaced whole), so serving
+ * them from memory costs nothing and spares every page view an open/stat/read/close on the disk.
  */
 import { createHash } from 'node:crypto';
 import { negotiate } from '@fastify/accept-negotiator';

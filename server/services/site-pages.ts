@@ -48,7 +48,7 @@ async function listHtmlFiles(dir: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** Scans the build folder once at start. Fails clearly when the site has not been built. */
+/** Scans a build folder (at start, and for each publish). Fails clearly when the site has not been built. */
 export async function scanSitePages(distDir: string): Promise<SitePages> {
   let files: string[];
   try {

@@ -2,43 +2,16 @@
  * A tiny built site in a temporary folder, shaped like Astro's output, so the server can be
  * tested without building the real one.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
+import { writeFixtureFiles } from './fixture-files.ts';
 
-export const INLINE_SCRIPT = "console.log('inline')";
-export const INLINE_STYLE = 'body{color:red}';
-export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-const page = (lang: string, body: string) =>
-  `<!doctype html><html lang="${lang}"><head><title>${body}</title><style>${INLINE_STYLE}</style>` +
-  `<script>${INLINE_SCRIPT}</script><script type="module" src="/_astro/app.abc123.js"></script>` +
-  `<script type="application/ld+json">{"@type":"Person"}</script>` +
-  `<script type="application/json" id="texts">{"title":"${body}"}</script></head><body>${body}</body></html>`;
-
-const FILES: Record<string, string> = {
-  'pt.html': page('pt-BR', 'home pt'),
-  'en.html': page('en-US', 'home en'),
-  'es.html': page('es-ES', 'home es'),
-  'pt/spotify.html': page('pt-BR', 'landing pt'),
-  'samebloodscocktail.html': page('pt-BR', 'landing'),
-  // The same URL built once per language, as the build writes it.
-  'samebloodscocktail.pt.html': page('pt-BR', 'landing in pt'),
-  'samebloodscocktail.en.html': page('en-US', 'landing in en'),
-  'samebloodscocktail.es.html': page('es-ES', 'landing in es'),
-  'index.html': page('pt-BR', 'root'),
-  '404.html': page('pt-BR', 'not found'),
-  '_astro/app.abc123.js': `export const app = "${'x'.repeat(2000)}";`,
-  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-  '.env': 'SECRET=1',
-  _headers: '/*\n  X-Internal: 1\n',
-};
+export { INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-files.ts';
 
 export interface FixtureSite {
   /** The built site. */
@@ -50,21 +23,12 @@ export interface FixtureSite {
   cleanup: () => void;
 }
 
-/** Writes the fixture, with brotli and gzip variants of the script and pages as `npm run build` does. */
+/** Writes the fixture site into a new folder, with empty media and data folders beside it. */
 export function createFixtureSite(): FixtureSite {
   const dir = mkdtempSync(join(tmpdir(), 'site-fixture-'));
   const mediaDir = mkdtempSync(join(tmpdir(), 'media-empty-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
-  for (const [path, content] of Object.entries(FILES)) {
-    const file = join(dir, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  for (const path of Object.keys(FILES).filter((name) => /\.(?:html|js)$/.test(name))) {
-    const content = Buffer.from(FILES[path] ?? '');
-    writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
-    writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
-  }
+  writeFixtureFiles(dir);
   return {
     dir,
     mediaDir,

@@ -1,0 +1,70 @@
+/**
+ * The served site and its publisher as `app.site` and `app.publisher`: the site is the
+ * current build of BUILDS_DIR (DIST_DIR before the first publish), replaced when a build or
+ * a rollback goes live here or on another instance sharing the folder.
+ */
+import { resolve } from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
+import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
+import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
+import { holdSite, type CspContext, type CurrentSite } from '../services/served-site.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    site: CurrentSite;
+    publisher: Publisher;
+  }
+}
+
+/** What tests change: where the build runs, and what it runs. */
+export interface PublishOptions {
+  /** The project built (its `content/` is what the studio edits); this repository by default. */
+  projectDir?: string;
+  /** The programs of a build; the site's real build by default. */
+  build?: BuildCommand;
+  /** How often `current` is checked besides watching BUILDS_DIR. */
+  checkIntervalMs?: number;
+}
+
+const REPOSITORY = resolve(import.meta.dirname, '..', '..');
+/** A network folder may not report changes: the link is read this often anyway. */
+const CHECK_INTERVAL_MS = 5_000;
+/** Far beyond a real build (about a minute): only a build that hangs reaches it. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOptions | undefined }> = async (
+  app,
+  { config, publish = {} },
+) => {
+  const cspContext: CspContext = {
+    mediaOrigin: config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null,
+  };
+  const site = holdSite(await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext));
+  const projectDir = publish.projectDir ?? REPOSITORY;
+  const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
+  const publisher = await openPublisher({
+    buildsDir: config.BUILDS_DIR,
+    projectDir,
+    build: publish.build ?? siteBuild(projectDir, config.MEDIA_DIR),
+    turns,
+    site,
+    cspContext,
+    log: app.log.child({ part: 'publisher' }),
+    checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
+    buildTimeoutMs: BUILD_TIMEOUT_MS,
+  }).catch(async (error: unknown) => {
+    await turns.close();
+    throw error;
+  });
+  app.decorate('site', site);
+  app.decorate('publisher', publisher);
+  app.addHook('onClose', async () => {
+    await publisher.close();
+    await turns.close();
+  });
+};
+
+export default fp(publisherPlugin, { name: 'publisher' });

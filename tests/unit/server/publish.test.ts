@@ -1,0 +1,171 @@
+/**
+ * Publishing from the studio, on one instance: a build (the fixture build, a real program run
+ * as the real one is) goes live without a restart, pages and CSP together; the build before
+ * it stays for rollback and older ones go; a failed build leaves the live site byte for byte
+ * and says why without the server's paths; builds asked for during a build make one more.
+ */
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { publicLines } from '../../../server/services/publish/build-run.ts';
+import { inlineScript, sha256 } from './fixture-files.ts';
+import { createPublishFixture, type PublishFixture } from './publish-fixture.ts';
+
+let fixture: PublishFixture;
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  fixture = createPublishFixture();
+  app = await fixture.app();
+});
+afterEach(async () => {
+  await fixture.cleanup();
+});
+
+const get = (url: string) => app.inject({ url });
+const status = async () => (await app.inject({ url: '/studio/api/publish' })).json<Record<string, unknown>>();
+const builds = () => readdirSync(fixture.buildsDir).filter((name) => /^\d{8}T/.test(name));
+
+/** Saves an edition and publishes it, waiting for the build to end. */
+async function publish(edition: string): Promise<void> {
+  fixture.save(edition);
+  await app.publisher.requestBuild();
+  await app.publisher.whenIdle();
+}
+
+describe('publishing a build', () => {
+  it('serves DIST_DIR until the first publish, then the new build, pages and files, without a restart', async () => {
+    expect((await get('/pt')).body).toContain('<body>home pt</body>');
+    expect(await status()).toMatchObject({ state: 'idle', publishedAt: null, canRollback: false });
+
+    await publish('v2');
+
+    const page = await get('/pt');
+    expect(page.body).toContain('<body>home pt v2</body>');
+    // The policy names the new build's inline script, not the old one's.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(sha256(inlineScript('v2')));
+    expect(csp).not.toContain(sha256(inlineScript()));
+    expect((await get('/samebloodscocktail')).body).toContain('landing in pt v2');
+    expect((await get('/nowhere.js')).statusCode).toBe(404);
+    expect((await get('/_astro/app.abc123.js')).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ state: 'published', error: null, progress: null, canRollback: false });
+    expect(builds()).toHaveLength(1);
+  });
+
+  it('serves a file only the new build has from its folder', async () => {
+    await publish('v2');
+    const [live = ''] = builds();
+    writeFileSync(join(fixture.buildsDir, live, 'only-here.txt'), 'new');
+    expect((await get('/only-here.txt')).body).toBe('new');
+    expect(existsSync(join(fixture.site.dir, 'only-here.txt'))).toBe(false);
+  });
+
+  it('keeps the build before for rollback, deletes older ones, and rolls back and forth', async () => {
+    await publish('v2');
+    await publish('v3');
+    await publish('v4');
+    expect(builds()).toHaveLength(2);
+    expect(await status()).toMatchObject({ state: 'published', canRollback: true });
+
+    const back = await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    expect(back.statusCode).toBe(200);
+    expect((await get('/pt')).body).toContain('<body>home pt v3</body>');
+    expect(String((await get('/pt')).headers['content-security-policy'])).toContain(sha256(inlineScript('v3')));
+
+    // The build it replaced is now the one to go back to.
+    await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    expect((await get('/pt')).body).toContain('<body>home pt v4</body>');
+  });
+
+  it('refuses a rollback with nothing to go back to', async () => {
+    const answer = await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({ error: 'Conflict', message: 'There is no earlier build to go back to.' });
+  });
+});
+
+describe('a failed build', () => {
+  it('leaves the live site byte for byte and says why, without the server’s paths', async () => {
+    await publish('v2');
+    const before = await get('/pt');
+    fixture.behaviour.mode = 'fail';
+    await publish('v3');
+
+    const after = await get('/pt');
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect(after.headers['content-security-policy']).toBe(before.headers['content-security-policy']);
+    const state = await status();
+    expect(state).toMatchObject({ state: 'failed', canRollback: false, progress: null });
+    expect(state['error']).toContain('The build failed at “pages” (exit code 1).');
+    expect(state['error']).toContain('content/edition.txt: "title" is required');
+    for (const path of [fixture.projectDir, fixture.buildsDir, fixture.site.dataDir])
+      expect(state['error']).not.toContain(path);
+    // Its folder is gone; the live one stays.
+    expect(builds()).toHaveLength(1);
+  });
+
+  it('is refused when it wrote no pages', async () => {
+    const before = await get('/pt');
+    fixture.behaviour.mode = 'nothing';
+    await publish('v2');
+    expect((await get('/pt')).rawPayload.equals(before.rawPayload)).toBe(true);
+    expect((await status())['error']).toBe('The build wrote no site: the home page is missing (pt, en, es).');
+    expect(builds()).toHaveLength(0);
+  });
+});
+
+describe('builds asked for during a build', () => {
+  it('make one more build, which takes every save made meanwhile', async () => {
+    const openGate = await fixture.startHeldBuild(app, 'v2');
+    expect(await status()).toMatchObject({ state: 'building', progress: { stage: 'pages', step: 1, steps: 1 } });
+
+    fixture.save('v3');
+    await app.publisher.requestBuild();
+    fixture.save('v4');
+    const byHand = await app.inject({ method: 'POST', url: '/studio/api/publish' });
+    expect(byHand.statusCode).toBe(202);
+    openGate();
+    await app.publisher.whenIdle();
+
+    expect(fixture.buildLog()).toEqual(['start v2', 'end', 'start v4', 'end']);
+    expect((await get('/pt')).body).toContain('<body>home pt v4</body>');
+  });
+});
+
+describe('the publishing routes', () => {
+  it('answer 401 without a signed-in person', async () => {
+    const signedOut = await fixture.app({}, () => null);
+    for (const [method, url] of [
+      ['GET', '/studio/api/publish'],
+      ['POST', '/studio/api/publish'],
+      ['POST', '/studio/api/publish/rollback'],
+    ] as const) {
+      const answer = await signedOut.inject({ method, url });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ error: 'Unauthorized', message: 'Sign in to the studio first.' });
+    }
+    expect(fixture.buildLog()).toEqual([]);
+  });
+});
+
+describe('the build’s lines shown in the studio', () => {
+  it('never hold a private path or a terminal code, whatever the build printed', () => {
+    const segment = fc.stringMatching(/^[a-z0-9._-]{1,12}$/).filter((name) => name !== '.' && name !== '..');
+    const folder = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`);
+    fc.assert(
+      fc.property(
+        folder,
+        fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), { maxLength: 5 }),
+        (path, pieces) => {
+          const lines = pieces.map(([before, after]) => `\u001b[31m${before}${path}/src/x.ts${after}\u001b[0m`);
+          const shown = publicLines(lines, [path]);
+          expect(shown.includes(path)).toBe(false);
+          expect(shown).not.toContain('\u001b');
+        },
+      ),
+    );
+  });
+});
