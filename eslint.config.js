@@ -51,6 +51,7 @@ export default defineConfig(
     ignores: [
       'dist/',
       'dist-analytics/',
+      'dist-studio/',
       '.astro/',
       'node_modules/',
       'data/',

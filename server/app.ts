@@ -13,6 +13,7 @@ import publisherPlugin, { type PublishOptions } from './plugins/publisher.ts';
 import redisPlugin from './plugins/redis.ts';
 import renditionsPlugin from './plugins/renditions.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
+import studioPlugin from './plugins/studio.ts';
 import contactRoutes from './routes/contact.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
+  // The artist's studio: its page, its sign-in, and the signed-in routes added with `routes`.
+  await app.register(studioPlugin, { config, redis });
   await app.register(siteRoutes, { site });
   return app;
 }

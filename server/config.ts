@@ -158,6 +158,30 @@ const envSchema = z.object({
    * takes the message over after this long. Longer than any SMTP exchange.
    */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_LEASE_MS),
+  /**
+   * The studio's address as the artist's browser sees it (scheme, host, port): its passkeys
+   * belong to this host, and the studio's API accepts changes only from this origin.
+   * `http://localhost:PORT` by default; WebAuthn allows plain http only on localhost.
+   */
+  STUDIO_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://andremourapassos.com' })
+    .optional()
+    .transform((value) => (value === undefined ? null : new URL(value).origin)),
+  /** The studio's page and scripts (`npm run build` writes them). */
+  STUDIO_DIR: z.string().min(1).default('dist-studio'),
+  /** A studio session ends after this long without a request, and this long after it began. */
+  STUDIO_SESSION_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(8 * 60 * 60 * 1000),
+  STUDIO_SESSION_ABSOLUTE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(7 * 24 * 60 * 60 * 1000),
+  /** Sign-in attempts and invitation look-ups a minute from one client address. */
+  STUDIO_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
@@ -173,7 +197,7 @@ type Env = z.infer<typeof envSchema>;
 
 /** The name of every variable the server reads (documented in .env.example and the README). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
-export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string };
+export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string; STUDIO_ORIGIN: string };
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -193,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: resolve(config.DATA_DIR),
     RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
     BUILDS_DIR: resolve(config.BUILDS_DIR ?? join(config.DATA_DIR, 'builds')),
+    STUDIO_ORIGIN: config.STUDIO_ORIGIN ?? `http://localhost:${config.PORT}`,
+    STUDIO_DIR: resolve(config.STUDIO_DIR),
   };
 }
 

@@ -93,6 +93,20 @@ describe('nginx in front of the server', () => {
     expect(reachedServer('/graphql', 'POST') - before).toBe(3);
   });
 
+  it('passes the studio, page and API, to the server every time, never cached', async () => {
+    for (const path of ['/studio', '/studio/', '/studio/api/auth/session']) {
+      const before = reachedServer(path);
+      for (let n = 0; n < 2; n += 1) {
+        const response = await fetch(`${nginx.url}${path}`);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+        expect(response.headers.get('x-cache-status')).toBeNull();
+      }
+      // The counting hook, added once the app was built, does not reach the API's nested scope.
+      if (!path.includes('/api/')) expect(reachedServer(path) - before).toBe(2);
+    }
+  });
+
   it('never keeps an error', async () => {
     const path = `/graphql?query=${encodeURIComponent(PLAYLIST_QUERY)}`;
     for (let n = 0; n < 3; n += 1) {

@@ -1,0 +1,126 @@
+/**
+ * The artist's studio under `/studio`: its page, its sign-in, and the guarded scope every
+ * other `/studio/api/` route runs in. Everything it answers is never indexed nor stored and
+ * carries the studio's own content policy; a change (any method but GET and HEAD) from an
+ * Origin other than STUDIO_ORIGIN is refused with 403; a route other than signing in answers
+ * 401 without a valid session, and sees the person as `request.studioPerson`.
+ *
+ * Other parts add their routes with `routes`: each function registers plugins on the guarded
+ * scope, whose routes must lie under `/studio/api/`, e.g.
+ * `app.register(studioPlugin, { config, redis, routes: [(scope) => scope.register(contentRoutes, options)] })`.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { PUBLIC_STUDIO_ROUTES, STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
+import type { Config } from '../config.ts';
+import accountRoutes from '../routes/studio-account.ts';
+import signInRoutes from '../routes/studio-sign-in.ts';
+import studioPages from '../routes/studio-pages.ts';
+import { describeStore } from '../services/stores/open-store.ts';
+import { openStudioStore } from '../services/stores/open-studio-store.ts';
+import { relyingParty } from '../services/studio/passkeys.ts';
+import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
+import { refuse, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
+import type { StudioStore } from '../services/studio/studio-store.ts';
+import { hashToken, TOKEN_PATTERN } from '../services/studio/tokens.ts';
+import '../services/studio/studio-person.ts';
+
+/** Registers route plugins inside the guarded scope. */
+export type StudioRoutes = (scope: FastifyInstance) => unknown;
+
+export interface StudioOptions {
+  config: Config;
+  /** Where the sign-in rate limits are counted when several instances share them. */
+  redis: Redis | null;
+  /** The signed-in routes of other parts (the content, publishing). */
+  routes?: readonly StudioRoutes[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+const TOKEN = new RegExp(TOKEN_PATTERN);
+
+const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, { config, redis, routes = [] }) => {
+  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+  // As for the messages: a database server that cannot be reached is a configuration error;
+  // an unusable data folder closes only the studio, not the site.
+  const store = await openStudioStore(location).catch((error: unknown) => {
+    if (config.DATABASE_URL) {
+      throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);
+    }
+    app.log.error({ err: error, where: describeStore(location) }, 'the studio cannot open its store');
+    return null;
+  });
+  if (store) app.addHook('onClose', () => store.close());
+
+  app.decorateRequest('studioPerson', null);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(STUDIO_HEADERS);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', STUDIO_CSP);
+    return payload;
+  });
+  await app.register(studioPages, { dir: config.STUDIO_DIR });
+
+  await app.register(async (api) => {
+    // A change must come from the studio's own page: a missing or foreign Origin is refused
+    // before anything else runs, whatever the cookies say.
+    api.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || request.headers.origin === config.STUDIO_ORIGIN) return undefined;
+      return refuse(reply, 403, 'ORIGIN_REFUSED', 'Changes are accepted only from the studio itself.');
+    });
+    api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) {
+        request.log.error({ err: error }, 'studio request failed');
+        return refuse(reply, 500, 'SERVER_ERROR', 'Something went wrong on our side. Please try again later.');
+      }
+      return refuse(reply, status, 'INVALID_REQUEST', error.message);
+    });
+    if (!store) {
+      api.all(`${STUDIO_API_PREFIX}*`, async (_request, reply) =>
+        refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The studio is not available right now.'),
+      );
+      return;
+    }
+    await registerApi(api, store, config, redis, routes);
+  });
+};
+
+/** The sign-in routes, and the guarded scope with everything else. */
+async function registerApi(
+  api: FastifyInstance,
+  store: StudioStore,
+  config: Config,
+  redis: Redis | null,
+  routes: readonly StudioRoutes[],
+): Promise<void> {
+  const jar: CookieJar = {
+    store,
+    origin: config.STUDIO_ORIGIN,
+    lifetimes: { idleMs: config.STUDIO_SESSION_IDLE_MS, absoluteMs: config.STUDIO_SESSION_ABSOLUTE_MS },
+  };
+  const rp = relyingParty(config.STUDIO_ORIGIN);
+  await api.register(signInRoutes, { jar, rp, perClientPerMinute: config.STUDIO_AUTH_RATE_LIMIT, redis });
+
+  await api.register(async (guarded) => {
+    guarded.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(STUDIO_API_PREFIX) || PUBLIC_STUDIO_ROUTES.includes(route.url)) {
+        throw new Error(`A guarded studio route must lie under ${STUDIO_API_PREFIX}: ${route.url}`);
+      }
+    });
+    guarded.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = sessionToken(request);
+      const person = token && TOKEN.test(token) ? await store.session(hashToken(token), jar.lifetimes) : null;
+      if (!person) return refuse(reply, 401, 'SESSION_REQUIRED', 'Sign in to the studio first.');
+      request.studioPerson = person;
+      return undefined;
+    });
+    await guarded.register(accountRoutes, { jar, rp });
+    for (const add of routes) await add(guarded);
+    guarded.all(`${STUDIO_API_PREFIX}*`, async (_request, reply) =>
+      refuse(reply, 404, 'NOT_FOUND', 'There is no such studio route.'),
+    );
+  });
+}
+
+export default studioPlugin;

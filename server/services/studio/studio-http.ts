@@ -1,0 +1,65 @@
+/**
+ * The studio's HTTP facts, defined once: its cookies, its headers (never indexed, never
+ * stored, its own content policy) and the shape of its refusals.
+ */
+import type { FastifyReply } from 'fastify';
+import type { StudioErrorCode } from '../../../src/lib/studio-auth.ts';
+import { errorBody } from '../error-answers.ts';
+import { cspHeader } from '../csp.ts';
+import { CHALLENGE_LIFETIME_MS, type SessionLifetimes } from './lifetimes.ts';
+
+/** The session's cookie, sent with every request to the studio and nothing else. */
+export const SESSION_COOKIE = 'studio_session';
+/** The pending WebAuthn challenge's cookie, sent only to the auth routes. */
+export const CHALLENGE_COOKIE = 'studio_challenge';
+
+/**
+ * Cookie attributes: unreadable by scripts, never sent from another site, `Secure` when the
+ * studio is served over https.
+ */
+export function cookieOptions(origin: string, path: string, maxAgeSeconds: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: origin.startsWith('https:'),
+    path,
+    maxAge: maxAgeSeconds,
+  } as const;
+}
+
+export const sessionCookie = (origin: string, lifetimes: SessionLifetimes) =>
+  cookieOptions(origin, '/studio', Math.floor(lifetimes.absoluteMs / 1000));
+export const challengeCookie = (origin: string) =>
+  cookieOptions(origin, '/studio/api/auth', Math.floor(CHALLENGE_LIFETIME_MS / 1000));
+
+/**
+ * The studio page's policy: its own scripts only, never inline. The editor (Decap CMS)
+ * styles itself with inline style elements (emotion) and shows uploads as blob: and data: images.
+ */
+export const STUDIO_CSP = cspHeader({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/** On every answer under /studio: no search engine lists it, no cache keeps it. */
+export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
+  'x-robots-tag': 'noindex, nofollow',
+  'cache-control': 'no-store',
+};
+
+/** The body of a refusal: the status's name, a message, and the code the studio translates. */
+export function studioError(status: number, code: StudioErrorCode, message: string) {
+  return { ...errorBody(status, message), code };
+}
+
+/** Answers a refusal. */
+export function refuse(reply: FastifyReply, status: number, code: StudioErrorCode, message: string): FastifyReply {
+  return reply.code(status).send(studioError(status, code, message));
+}

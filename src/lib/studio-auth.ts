@@ -1,0 +1,62 @@
+/**
+ * What the studio's sign-in page and the server agree on: the auth routes' paths, the error
+ * codes the page translates, and where an invitation's token travels (the URL's fragment,
+ * which never reaches a server log or a Referer).
+ */
+
+/** The studio's API, every route of which answers JSON and needs a session unless listed public below. */
+export const STUDIO_API_PREFIX = '/studio/api/';
+
+/** The auth routes, by what they do. */
+export const STUDIO_AUTH_ROUTES = {
+  invitationOptions: '/studio/api/auth/invitation/options',
+  invitationVerify: '/studio/api/auth/invitation/verify',
+  signInOptions: '/studio/api/auth/sign-in/options',
+  signInVerify: '/studio/api/auth/sign-in/verify',
+  session: '/studio/api/auth/session',
+  passkeyOptions: '/studio/api/auth/passkeys/options',
+  passkeyVerify: '/studio/api/auth/passkeys/verify',
+  signOut: '/studio/api/auth/sign-out',
+  signOutEverywhere: '/studio/api/auth/sign-out-everywhere',
+} as const;
+
+/** The routes that answer without a session: signing in, and registering from an invitation. */
+export const PUBLIC_STUDIO_ROUTES: readonly string[] = [
+  STUDIO_AUTH_ROUTES.invitationOptions,
+  STUDIO_AUTH_ROUTES.invitationVerify,
+  STUDIO_AUTH_ROUTES.signInOptions,
+  STUDIO_AUTH_ROUTES.signInVerify,
+];
+
+/** The fragment key of an invitation link: `/studio/#invitation=<token>`. */
+export const INVITATION_FRAGMENT_KEY = 'invitation';
+
+/** The stable `code` of every refusal of the studio's API, which the studio translates. */
+export const STUDIO_ERROR_CODES = [
+  'SESSION_REQUIRED',
+  'ORIGIN_REFUSED',
+  'RATE_LIMITED',
+  'INVALID_REQUEST',
+  'INVITATION_INVALID',
+  'CHALLENGE_EXPIRED',
+  'PASSKEY_REJECTED',
+  'NOT_FOUND',
+  'STUDIO_UNAVAILABLE',
+  'SERVER_ERROR',
+] as const;
+export type StudioErrorCode = (typeof STUDIO_ERROR_CODES)[number];
+
+/** A signed-in person's passkey as the session route lists it. */
+export interface PasskeySummary {
+  id: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601, or null before its first sign-in. */
+  lastUsedAt: string | null;
+}
+
+/** The session route's answer. */
+export interface StudioSessionAnswer {
+  person: { name: string };
+  passkeys: PasskeySummary[];
+}

@@ -1,0 +1,168 @@
+/**
+ * The studio's page: signs the artist in with a passkey (or, from an invitation link, creates
+ * their first one), then shows a small top bar (who, sign out, sign out everywhere, add a
+ * passkey) above the editor, which loads only once signed in.
+ */
+import { startAuthentication, startRegistration, browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { INVITATION_FRAGMENT_KEY, STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../src/lib/studio-auth.ts';
+import { get, post, StudioApiError } from './api.ts';
+import { fill, STUDIO_TEXTS, studioLang } from './texts.ts';
+
+const lang = studioLang(navigator.languages);
+const texts = STUDIO_TEXTS[lang];
+document.documentElement.lang = lang;
+document.title = texts.title;
+
+const root = document.getElementById('studio') as HTMLElement;
+
+/** An element with its text and attributes. */
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text = '',
+): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+  if (text) created.textContent = text;
+  return created;
+}
+
+/** The line that tells what happened, read out by screen readers. */
+const message = element('p', { class: 'message', role: 'status' });
+function say(text: string, kind: 'info' | 'error' = 'info'): void {
+  message.textContent = text;
+  message.dataset['kind'] = kind;
+}
+
+/** What to tell the person about a failure: the API's code, a cancelled prompt, no network. */
+function explain(error: unknown): string {
+  if (error instanceof StudioApiError) return error.code === 'offline' ? texts.offline : texts.errors[error.code];
+  if (error instanceof Error && error.name === 'NotAllowedError') return texts.cancelled;
+  return texts.errors.SERVER_ERROR;
+}
+
+/** Runs a button's action with the button disabled, telling any failure. */
+function onPress(button: HTMLButtonElement, action: () => Promise<void>): void {
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    say('');
+    action()
+      .catch((error: unknown) => {
+        say(explain(error), 'error');
+      })
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+/** The invitation token in the URL's fragment, if any. */
+function invitationToken(): string | null {
+  return new URLSearchParams(location.hash.slice(1)).get(INVITATION_FRAGMENT_KEY);
+}
+
+/** A screen with a heading, a sentence and one button. */
+function screen(heading: string, intro: string, label: string, action: () => Promise<void>): void {
+  const section = element('section', { class: 'sign-in', 'aria-labelledby': 'studio-heading' });
+  const button = element('button', { type: 'button' }, label);
+  onPress(button, action);
+  section.append(element('h1', { id: 'studio-heading' }, heading), element('p', {}, intro), button, message);
+  root.replaceChildren(section);
+  button.focus();
+}
+
+async function showSignIn(): Promise<void> {
+  screen(texts.signInHeading, texts.signInIntro, texts.signIn, async () => {
+    const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+      STUDIO_AUTH_ROUTES.signInOptions,
+    );
+    const response = await startAuthentication({ optionsJSON: options });
+    await post(STUDIO_AUTH_ROUTES.signInVerify, { response });
+    await showStudio();
+  });
+}
+
+async function showInvitation(token: string): Promise<void> {
+  let invited: { name: string; options: PublicKeyCredentialCreationOptionsJSON };
+  try {
+    invited = await post(STUDIO_AUTH_ROUTES.invitationOptions, { token });
+  } catch (error) {
+    // A used or expired link leads to the ordinary sign-in, saying why.
+    history.replaceState(null, '', location.pathname);
+    await showSignIn();
+    say(explain(error), 'error');
+    return;
+  }
+  screen(
+    fill(texts.invitationHeading, { name: invited.name }),
+    texts.invitationIntro,
+    texts.createPasskey,
+    async () => {
+      // The options' challenge is used once: a second try asks for new ones.
+      const { options } = await post<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+        STUDIO_AUTH_ROUTES.invitationOptions,
+        { token },
+      ).catch(() => invited);
+      invited = { ...invited, options };
+      const response = await startRegistration({ optionsJSON: options });
+      await post(STUDIO_AUTH_ROUTES.invitationVerify, { token, response });
+      history.replaceState(null, '', location.pathname);
+      await showStudio();
+    },
+  );
+}
+
+/** The top bar and the editor below it. */
+async function showStudio(): Promise<void> {
+  const { person } = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
+  const bar = element('header', { class: 'top-bar' });
+  const add = element('button', { type: 'button', class: 'secondary' }, texts.addPasskey);
+  const signOut = element('button', { type: 'button', class: 'secondary' }, texts.signOut);
+  const everywhere = element('button', { type: 'button', class: 'secondary' }, texts.signOutEverywhere);
+  onPress(add, async () => {
+    const { options } = await post<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+      STUDIO_AUTH_ROUTES.passkeyOptions,
+    );
+    const response = await startRegistration({ optionsJSON: options });
+    await post(STUDIO_AUTH_ROUTES.passkeyVerify, { response });
+    say(texts.passkeyAdded);
+  });
+  for (const [button, route] of [
+    [signOut, STUDIO_AUTH_ROUTES.signOut],
+    [everywhere, STUDIO_AUTH_ROUTES.signOutEverywhere],
+  ] as const) {
+    onPress(button, async () => {
+      await post(route);
+      await showSignIn();
+    });
+  }
+  bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), add, signOut, everywhere);
+  const editor = element('div', { class: 'editor' });
+  root.replaceChildren(bar, message, editor);
+  const { startEditor } = await import('./editor/start.ts');
+  startEditor(editor, person);
+}
+
+async function start(): Promise<void> {
+  if (!browserSupportsWebAuthn()) {
+    root.replaceChildren(element('p', { class: 'message', 'data-kind': 'error' }, texts.unsupported));
+    return;
+  }
+  const token = invitationToken();
+  if (token) return showInvitation(token);
+  try {
+    await showStudio();
+  } catch (error) {
+    if (!(error instanceof StudioApiError && error.status === 401)) throw error;
+    await showSignIn();
+  }
+}
+
+start().catch((error: unknown) => {
+  root.replaceChildren(message);
+  say(explain(error), 'error');
+});

@@ -1,0 +1,118 @@
+/**
+ * The studio's texts in Portuguese (the default), English and Spanish, chosen by the
+ * browser's language. Other parts of the studio add their own keys to each dictionary.
+ */
+import type { StudioErrorCode } from '../src/lib/studio-auth.ts';
+
+export type StudioLang = 'pt' | 'en' | 'es';
+
+const pt = {
+  title: 'Estúdio',
+  loading: 'A carregar…',
+  signInHeading: 'Entrar no estúdio',
+  signInIntro: 'Use a chave de acesso guardada neste aparelho.',
+  signIn: 'Entrar com a sua chave de acesso',
+  invitationHeading: 'Olá, {name}',
+  invitationIntro: 'Crie a sua chave de acesso para editar o site. Ela fica guardada neste aparelho.',
+  createPasskey: 'Criar a minha chave de acesso',
+  signedInAs: 'Com sessão iniciada como {name}',
+  signOut: 'Sair',
+  signOutEverywhere: 'Sair de todos os aparelhos',
+  addPasskey: 'Adicionar outra chave de acesso',
+  passkeyAdded: 'Chave de acesso adicionada.',
+  cancelled: 'O pedido foi cancelado. Tente de novo.',
+  unsupported: 'Este navegador não suporta chaves de acesso.',
+  offline: 'Não foi possível contactar o servidor. Verifique a ligação.',
+  errors: {
+    SESSION_REQUIRED: 'A sua sessão terminou. Entre de novo.',
+    ORIGIN_REFUSED: 'Este pedido não veio do estúdio.',
+    RATE_LIMITED: 'Muitas tentativas. Espere um minuto e tente de novo.',
+    INVALID_REQUEST: 'O pedido não é válido.',
+    INVITATION_INVALID: 'Este convite já não é válido. Peça um novo.',
+    CHALLENGE_EXPIRED: 'Demorou demasiado. Tente de novo.',
+    PASSKEY_REJECTED: 'Esta chave de acesso não foi aceite.',
+    NOT_FOUND: 'Não encontrado.',
+    STUDIO_UNAVAILABLE: 'O estúdio não está disponível agora.',
+    SERVER_ERROR: 'Algo correu mal do nosso lado. Tente mais tarde.',
+  } satisfies Record<StudioErrorCode, string>,
+};
+
+export type StudioTexts = typeof pt;
+
+const en: StudioTexts = {
+  title: 'Studio',
+  loading: 'Loading…',
+  signInHeading: 'Sign in to the studio',
+  signInIntro: 'Use the passkey saved on this device.',
+  signIn: 'Sign in with your passkey',
+  invitationHeading: 'Hello, {name}',
+  invitationIntro: 'Create your passkey to edit the site. It is saved on this device.',
+  createPasskey: 'Create my passkey',
+  signedInAs: 'Signed in as {name}',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out on every device',
+  addPasskey: 'Add another passkey',
+  passkeyAdded: 'Passkey added.',
+  cancelled: 'The request was cancelled. Please try again.',
+  unsupported: 'This browser does not support passkeys.',
+  offline: 'The server could not be reached. Check the connection.',
+  errors: {
+    SESSION_REQUIRED: 'Your session has ended. Please sign in again.',
+    ORIGIN_REFUSED: 'This request did not come from the studio.',
+    RATE_LIMITED: 'Too many attempts. Wait a minute and try again.',
+    INVALID_REQUEST: 'The request is not valid.',
+    INVITATION_INVALID: 'This invitation is no longer valid. Ask for a new one.',
+    CHALLENGE_EXPIRED: 'This took too long. Please try again.',
+    PASSKEY_REJECTED: 'This passkey was not accepted.',
+    NOT_FOUND: 'Not found.',
+    STUDIO_UNAVAILABLE: 'The studio is not available right now.',
+    SERVER_ERROR: 'Something went wrong on our side. Please try again later.',
+  },
+};
+
+const es: StudioTexts = {
+  title: 'Estudio',
+  loading: 'Cargando…',
+  signInHeading: 'Entrar en el estudio',
+  signInIntro: 'Use la llave de acceso guardada en este dispositivo.',
+  signIn: 'Entrar con su llave de acceso',
+  invitationHeading: 'Hola, {name}',
+  invitationIntro: 'Cree su llave de acceso para editar el sitio. Se guarda en este dispositivo.',
+  createPasskey: 'Crear mi llave de acceso',
+  signedInAs: 'Sesión iniciada como {name}',
+  signOut: 'Salir',
+  signOutEverywhere: 'Salir en todos los dispositivos',
+  addPasskey: 'Añadir otra llave de acceso',
+  passkeyAdded: 'Llave de acceso añadida.',
+  cancelled: 'La solicitud fue cancelada. Inténtelo de nuevo.',
+  unsupported: 'Este navegador no admite llaves de acceso.',
+  offline: 'No se pudo contactar con el servidor. Compruebe la conexión.',
+  errors: {
+    SESSION_REQUIRED: 'Su sesión ha terminado. Entre de nuevo.',
+    ORIGIN_REFUSED: 'Esta solicitud no vino del estudio.',
+    RATE_LIMITED: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
+    INVALID_REQUEST: 'La solicitud no es válida.',
+    INVITATION_INVALID: 'Esta invitación ya no es válida. Pida una nueva.',
+    CHALLENGE_EXPIRED: 'Tardó demasiado. Inténtelo de nuevo.',
+    PASSKEY_REJECTED: 'Esta llave de acceso no fue aceptada.',
+    NOT_FOUND: 'No encontrado.',
+    STUDIO_UNAVAILABLE: 'El estudio no está disponible ahora.',
+    SERVER_ERROR: 'Algo salió mal de nuestro lado. Inténtelo más tarde.',
+  },
+};
+
+export const STUDIO_TEXTS: Record<StudioLang, StudioTexts> = { pt, en, es };
+
+/** The studio's language from the browser's preferences: English or Spanish when first asked, else Portuguese. */
+export function studioLang(languages: readonly string[]): StudioLang {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'pt' || base === 'en' || base === 'es') return base;
+  }
+  return 'pt';
+}
+
+/** A text with its `{name}` placeholders filled. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

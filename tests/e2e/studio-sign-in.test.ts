@@ -1,0 +1,116 @@
+/**
+ * The studio's sign-in end to end: the real server (server/main.ts in its own process) and
+ * Chromium with a virtual passkey authenticator (the DevTools protocol's WebAuthn domain).
+ * Invited by `npm run studio`, the person creates a passkey, is signed in, signs out, signs in
+ * again, and adds a passkey held by a second authenticator, on a 320 px phone.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitForPort } from '../../perf/harness/engines.ts';
+import { STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../../src/lib/studio-auth.ts';
+import { openPage, useBrowser } from './browser.ts';
+
+const run = promisify(execFile);
+const browser = useBrowser();
+const folders: string[] = [];
+let server: ChildProcess;
+let env: NodeJS.ProcessEnv;
+let origin: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  const [dataDir, mediaDir] = ['studio-data-', 'studio-media-'].map((prefix) => mkdtempSync(join(tmpdir(), prefix)));
+  folders.push(dataDir ?? '', mediaDir ?? '');
+  env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // WebAuthn allows plain http on localhost only: the page is opened there.
+    STUDIO_ORIGIN: origin,
+    DIST_DIR: 'dist',
+    STUDIO_DIR: 'dist-studio',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: mediaDir,
+    FFMPEG_PATH: '/nonexistent/ffmpeg',
+    LOG_LEVEL: 'silent',
+  };
+  server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
+    env,
+    stdio: 'ignore',
+  });
+  await waitForPort(port, 30_000, server, 'the server');
+}, 40_000);
+afterAll(() => {
+  server.kill('SIGTERM');
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A passkey authenticator built into the device, that verifies its user (a fingerprint). */
+async function addAuthenticator(cdp: CDPSession): Promise<string> {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
+}
+
+async function session(page: Page): Promise<StudioSessionAnswer> {
+  return (await page.request.get(`${origin}${STUDIO_AUTH_ROUTES.session}`)).json() as Promise<StudioSessionAnswer>;
+}
+
+describe('the studio sign-in', () => {
+  it('registers from an invitation, signs out and in again, and adds a second passkey', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', 'invite', 'André'],
+      { env },
+    );
+    const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0];
+    expect(link).toBeDefined();
+
+    const { page, problems } = await openPage(browser(), { viewport: { width: 320, height: 640 }, locale: 'pt-BR' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const first = await addAuthenticator(cdp);
+
+    await page.goto(link ?? '');
+    await expect.poll(() => page.getByRole('heading', { name: 'Olá, André' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
+    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByRole('heading', { name: 'Editor' }).waitFor();
+    // The token left the address bar once used.
+    expect(page.url()).toBe(`${origin}/studio/`);
+
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
+    await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
+    await page.getByText('Com sessão iniciada como André').waitFor();
+
+    // A second device: the first authenticator is gone, a new one creates the second passkey.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
+    await addAuthenticator(cdp);
+    await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).click();
+    await page.getByText('Chave de acesso adicionada.').waitFor();
+    expect((await session(page)).passkeys).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
+    await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
+    await page.getByText('Com sessão iniciada como André').waitFor();
+    expect((await session(page)).passkeys.filter((passkey) => passkey.lastUsedAt !== null)).toHaveLength(2);
+
+    // Nothing scrolls sideways on the narrowest phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(problems.errors).toEqual([]);
+  }, 60_000);
+});

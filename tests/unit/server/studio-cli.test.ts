@@ -1,0 +1,91 @@
+/** `npm run studio`: inviting, listing and revoking people, run as the real script on a real database. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../../server/services/studio/tokens.ts';
+import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+
+const run = promisify(execFile);
+let dataDir: string;
+
+/** The script's output and exit code. */
+async function studio(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, STUDIO_ORIGIN: 'https://studio.example' } },
+    );
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run studio', () => {
+  it('prints an invitation link with the token in the fragment, usable once for the name', async () => {
+    const { stdout, code } = await studio('invite', 'André Moura');
+    expect(code).toBe(0);
+    const token = /https:\/\/studio\.example\/studio\/#invitation=([A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1] ?? '';
+    expect(token).not.toBe('');
+    const store = await openSqliteStudioStore(dataDir);
+    try {
+      expect(await store.invitation(hashToken(token))).toBe('André Moura');
+      expect(
+        await store.register(hashToken(token), 'aGFuZGxl', {
+          id: 'key-1',
+          publicKey: 'a2V5',
+          counter: 0,
+          transports: [],
+        }),
+      ).not.toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('lists people with their passkeys, and refuses to invite someone who can already sign in', async () => {
+    const listed = await studio('list');
+    expect(listed.stdout).toMatch(/^André Moura {2}\(since \d{4}-\d\d-\d\d \d\d:\d\d\)$/m);
+    expect(listed.stdout).toMatch(/passkey key-1… {2}created .*, last used never/);
+    const again = await studio('invite', 'André Moura');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('can already sign in');
+  });
+
+  it('revokes a person, and says so when nobody has the name', async () => {
+    expect((await studio('revoke', 'André Moura')).code).toBe(0);
+    expect((await studio('list')).stdout).toContain('Nobody can sign in yet');
+    const unknown = await studio('revoke', 'André Moura');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Nobody is named André Moura');
+  });
+
+  it('explains its usage with exit code 2', async () => {
+    for (const args of [[], ['invite'], ['frobnicate'], ['invite', 'two\nlines']]) {
+      const { code, stderr } = await studio(...args);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/npm run studio|one line/);
+    }
+  });
+
+  it('names a wrong configuration', async () => {
+    const { code, stderr } = await run(process.execPath, ['scripts/studio.ts', 'list'], {
+      env: { ...process.env, DATA_DIR: dataDir, STUDIO_ORIGIN: 'ftp://nope' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('STUDIO_ORIGIN');
+  });
+});

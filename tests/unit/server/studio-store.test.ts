@@ -1,0 +1,154 @@
+/**
+ * The studio's store on both engines, real SQLite and real PostgreSQL: invitations used once
+ * and only within a day, sessions ended past either lifetime, challenges answered once, and a
+ * person removed with their passkeys and sessions. Names are arbitrary Unicode.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { CHALLENGE_LIFETIME_MS, INVITATION_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
+import type { NewPasskey, StudioStore } from '../../../server/services/studio/studio-store.ts';
+import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
+import { openPostgresStudioStore } from '../../../server/services/stores/studio-postgres.ts';
+import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+
+let postgres: PostgresServer;
+const dirs: string[] = [];
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await postgres.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const ENGINES: Record<string, () => Promise<StudioStore>> = {
+  SQLite: () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-store-'));
+    dirs.push(dir);
+    return openSqliteStudioStore(dir);
+  },
+  PostgreSQL: async () => openPostgresStudioStore(await postgres.createDatabase()),
+};
+
+const LIFETIMES = { idleMs: 1_000, absoluteMs: 10_000 };
+let credentials = 0;
+const passkey = (): NewPasskey => ({
+  id: `credential-${(credentials += 1)}`,
+  publicKey: 'cHVibGlj',
+  counter: 0,
+  transports: ['internal'],
+});
+
+describe.each(Object.keys(ENGINES))('the studio store on %s', (engine) => {
+  let store: StudioStore;
+  beforeAll(async () => {
+    store = await (ENGINES[engine] as () => Promise<StudioStore>)();
+  });
+  afterAll(() => store.close());
+
+  /** A registered person, through a fresh invitation. */
+  async function registered(name: string, now = 1_000) {
+    const token = hashToken(newToken());
+    await store.invite(name, token, now);
+    const person = await store.register(token, newToken(), passkey(), now + 1);
+    if (!person) throw new Error('registration failed');
+    return person;
+  }
+
+  it('keeps any name as given, and lets an invitation register exactly once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }), async (raw) => {
+        const name = `${raw} ${newToken()}`;
+        const token = hashToken(newToken());
+        await store.invite(name, token, 5_000);
+        expect(await store.invitation(token, 5_001)).toBe(name);
+        const person = await store.register(token, newToken(), passkey(), 5_002);
+        expect(person?.name).toBe(name);
+        expect(await store.register(token, newToken(), passkey(), 5_003)).toBeNull();
+        expect(await store.invitation(token, 5_003)).toBeNull();
+        expect((await store.personNamed(name))?.id).toBe(person?.id);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('refuses an invitation a day old, and an unknown one', async () => {
+    const token = hashToken(newToken());
+    await store.invite('Late', token, 0);
+    expect(await store.invitation(token, INVITATION_LIFETIME_MS - 1)).toBe('Late');
+    expect(await store.invitation(token, INVITATION_LIFETIME_MS)).toBeNull();
+    expect(await store.register(token, newToken(), passkey(), INVITATION_LIFETIME_MS)).toBeNull();
+    expect(await store.register(hashToken(newToken()), newToken(), passkey(), 1)).toBeNull();
+  });
+
+  it('refuses a second person with a name already taken, keeping nothing of the attempt', async () => {
+    const first = await registered('Twice');
+    const token = hashToken(newToken());
+    await store.invite('Twice', token, 2_000);
+    const key = passkey();
+    expect(await store.register(token, newToken(), key, 2_001)).toBeNull();
+    expect(await store.passkey(key.id)).toBeNull();
+    expect((await store.personNamed('Twice'))?.id).toBe(first.id);
+  });
+
+  it('ends a session idle too long, or too old however busy', async () => {
+    const person = await registered('Sessions');
+    const idle = hashToken(newToken());
+    await store.startSession(person.id, idle, 0);
+    expect(await store.session(idle, LIFETIMES, 999)).toEqual(person);
+    expect(await store.session(idle, LIFETIMES, 1_998)).toEqual(person);
+    expect(await store.session(idle, LIFETIMES, 2_998)).toBeNull();
+    expect(await store.session(idle, LIFETIMES, 2_999)).toBeNull();
+
+    const busy = hashToken(newToken());
+    await store.startSession(person.id, busy, 0);
+    for (let now = 900; now < 10_000; now += 900) expect(await store.session(busy, LIFETIMES, now)).toEqual(person);
+    expect(await store.session(busy, LIFETIMES, 10_000)).toBeNull();
+  });
+
+  it('ends one session, or all of a person', async () => {
+    const person = await registered('Everywhere');
+    const [a, b, c] = [newToken(), newToken(), newToken()].map(hashToken) as [string, string, string];
+    for (const token of [a, b, c]) await store.startSession(person.id, token, 0);
+    await store.endSession(a);
+    expect(await store.session(a, LIFETIMES, 1)).toBeNull();
+    expect(await store.session(b, LIFETIMES, 1)).toEqual(person);
+    await store.endSessionsOf(person.id);
+    expect(await store.session(b, LIFETIMES, 2)).toBeNull();
+    expect(await store.session(c, LIFETIMES, 2)).toBeNull();
+  });
+
+  it('answers a challenge once, and not after five minutes', async () => {
+    const token = hashToken(newToken());
+    const pending = { challenge: 'abc', purpose: 'sign-in', subject: '' } as const;
+    await store.saveChallenge(token, pending, 0);
+    expect(await store.takeChallenge(token, CHALLENGE_LIFETIME_MS - 1)).toEqual(pending);
+    expect(await store.takeChallenge(token, CHALLENGE_LIFETIME_MS - 1)).toBeNull();
+    const late = hashToken(newToken());
+    await store.saveChallenge(late, pending, 0);
+    expect(await store.takeChallenge(late, CHALLENGE_LIFETIME_MS)).toBeNull();
+  });
+
+  it('records passkeys and their use, and removes a person with them and their sessions', async () => {
+    const person = await registered('Removed');
+    const second = passkey();
+    await store.addPasskey(person.id, second, 3_000);
+    await store.usePasskey(second.id, 7, 4_000);
+    const found = await store.passkey(second.id);
+    expect(found?.person.name).toBe('Removed');
+    expect(found?.passkey).toMatchObject({ counter: 7, lastUsedMs: 4_000, createdMs: 3_000, transports: ['internal'] });
+    expect((await store.passkeysOf(person.id)).length).toBe(2);
+    expect((await store.people()).find((listed) => listed.name === 'Removed')?.passkeys.length).toBe(2);
+
+    const session = hashToken(newToken());
+    await store.startSession(person.id, session, 5_000);
+    expect(await store.removePerson('Removed')).toBe(true);
+    expect(await store.removePerson('Removed')).toBe(false);
+    expect(await store.passkey(second.id)).toBeNull();
+    expect(await store.session(session, LIFETIMES, 5_001)).toBeNull();
+  });
+});
