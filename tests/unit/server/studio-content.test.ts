@@ -273,6 +273,23 @@ describe('saving', () => {
     expect(inUse.statusCode).toBe(422);
     expect(inUse.json<{ error: string }>().error).toBe('releases/covers/c.jpg: cocktail-n2.json still uses this image');
   });
+  it('renames an entry (a new path) as one commit: the new file written, the old one gone', async () => {
+    const text = f.read('poems/mesmo-sangue.md');
+    const response = await f.content('persistEntry', {
+      dataFiles: [
+        { slug: 'mesmo-sangue-2', path: 'poems/mesmo-sangue.md', newPath: 'poems/mesmo-sangue-2.md', raw: text },
+      ],
+      assets: [],
+      options: { commitMessage: 'x', useWorkflow: false, status: '' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(existsSync(join(f.contentDir, 'poems/mesmo-sangue.md'))).toBe(false);
+    expect(f.read('poems/mesmo-sangue-2.md')).toBe(text);
+    expect(f.git('show', '--no-renames', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+      'content/poems/mesmo-sangue-2.md',
+      'content/poems/mesmo-sangue.md',
+    ]);
+  });
 });
 
 describe('history', () => {
