@@ -8,6 +8,7 @@ import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
 import { DEFAULT_LEASE_MS } from './services/outbox.ts';
+import { DEFAULT_MEDIA_FOLDER, isPlainFolder } from './services/studio-content/content-paths.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
 import { ARTIST_NAME } from './services/site-settings.ts';
 
@@ -182,6 +183,19 @@ const envSchema = z.object({
     .default(7 * 24 * 60 * 60 * 1000),
   /** Sign-in attempts and invitation look-ups a minute from one client address. */
   STUDIO_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** The artist's content files the build reads and the studio edits. */
+  CONTENT_DIR: z.string().min(1).default('content'),
+  /** Where the studio stores uploaded images, inside CONTENT_DIR (release covers are `./covers/x.jpg`). */
+  STUDIO_MEDIA_FOLDER: z
+    .string()
+    .default(DEFAULT_MEDIA_FOLDER)
+    .refine(isPlainFolder, 'must be a folder inside CONTENT_DIR, like releases/covers'),
+  /** The largest image the studio takes, in bytes, before it re-encodes it. */
+  STUDIO_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
@@ -215,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DIST_DIR: resolve(config.DIST_DIR),
     MEDIA_DIR: resolve(config.MEDIA_DIR),
     DATA_DIR: resolve(config.DATA_DIR),
+    CONTENT_DIR: resolve(config.CONTENT_DIR),
     RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
     BUILDS_DIR: resolve(config.BUILDS_DIR ?? join(config.DATA_DIR, 'builds')),
     STUDIO_ORIGIN: config.STUDIO_ORIGIN ?? `http://localhost:${config.PORT}`,

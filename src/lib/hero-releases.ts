@@ -54,18 +54,31 @@ interface ReleaseFileKey {
   heroKey?: string | undefined;
 }
 
-/** One line per hero key that more than one release names: a key presents one release. */
-export function heroKeyClashes(releases: readonly ReleaseFileKey[]): string[] {
+/** A release naming a hero key an earlier one (by file name) already names. */
+export interface HeroKeyClash {
+  slug: string;
+  heroKey: string;
+  /** The release that has the key: the first by file name. */
+  first: string;
+}
+
+/** Every release that names a hero key another release already has: a key presents one release. */
+export function heroKeyClashList(releases: readonly ReleaseFileKey[]): HeroKeyClash[] {
   const named = new Map<string, string>();
-  const clashes: string[] = [];
+  const clashes: HeroKeyClash[] = [];
   for (const { slug, heroKey } of [...releases].sort((a, b) => a.slug.localeCompare(b.slug))) {
     if (!heroKey) continue;
     const first = named.get(heroKey);
-    if (first)
-      clashes.push(
-        `content/releases/${slug}.json: heroKey: ${heroKey} is ${first}.json's too; a key presents one release`,
-      );
+    if (first) clashes.push({ slug, heroKey, first });
     else named.set(heroKey, slug);
   }
   return clashes;
+}
+
+/** One line per hero key that more than one release names: a key presents one release. */
+export function heroKeyClashes(releases: readonly ReleaseFileKey[]): string[] {
+  return heroKeyClashList(releases).map(
+    ({ slug, heroKey, first }) =>
+      `content/releases/${slug}.json: heroKey: ${heroKey} is ${first}.json's too; a key presents one release`,
+  );
 }

@@ -1,0 +1,246 @@
+/**
+ * What the studio's editor does with the content folder, one save at a time: read entries and
+ * images, and save (write, delete, restore) only after every file of the save and the rules
+ * across files are checked, so a refused save writes nothing. Each save is a Git commit when
+ * the folder is in a Git work tree.
+ */
+import { createHash } from 'node:crypto';
+import { realpath } from 'node:fs/promises';
+import type { Lang } from '../../../src/lib/languages.ts';
+import type { StudioPerson } from '../studio/studio-person.ts';
+import { acrossFileIssues, type PlannedFile } from './check-across.ts';
+import { checkDataFile, type Issue } from './check-file.ts';
+import { commitMessage, type SavedFile } from './commit-message.ts';
+import { deleteContentFile, listContentFolder, readContentFile, writeContentFile } from './content-files.ts';
+import { contentPath, DATA_FOLDERS, listedFolder, safeImageName, type ContentPath } from './content-paths.ts';
+import { authorOf, commitPaths, fileAtCommit, fileHistory, isGitWorkTree, type FileCommit } from './git.ts';
+import { prepareImage, sameExtension } from './images.ts';
+import { MESSAGES } from './messages.ts';
+import type { Asset, DataFile } from './protocol.ts';
+
+/** A request the store refuses: its status, the message for the editor, and the fields at fault. */
+export class Refusal extends Error {
+  readonly status: number;
+  readonly issues: Issue[];
+
+  constructor(status: number, message: string, issues: Issue[] = []) {
+    super(message);
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** An entry as Decap reads it: the file's text and an id that changes with its content. */
+export interface Entry {
+  data: string | null;
+  file: { path: string; label?: string; id: string | null };
+}
+
+/** A media file as Decap reads it. */
+export interface MediaFile {
+  id: string;
+  content: string;
+  encoding: 'base64';
+  path: string;
+  name: string;
+}
+
+/** What a save changed. */
+export interface Saved {
+  paths: string[];
+  /** The commit that holds it; null without Git (or when nothing changed). */
+  commit: string | null;
+}
+
+export interface ContentStoreOptions {
+  contentDir: string;
+  /** The content-relative folder uploaded images go to. */
+  mediaFolder: string;
+  maxImageBytes: number;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A planned write or delete, with what the commit message says of it. */
+interface Planned extends PlannedFile {
+  path: string;
+  bytes: Uint8Array | string | null;
+}
+
+/** A refusal naming every field at fault, each as `file › field: reason`. */
+function refusal(issues: Issue[], status = 422): Refusal {
+  const lines = issues.map(({ file, field, message }) => `${file}${field ? ` › ${field}` : ''}: ${message}`);
+  return new Refusal(status, lines.join('\n'), issues);
+}
+
+export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
+
+/** The store of one content folder; finds out once whether it is in a Git work tree. */
+export async function openContentStore({ contentDir: givenDir, mediaFolder, maxImageBytes }: ContentStoreOptions) {
+  const contentDir = await realpath(givenDir);
+  const git = await isGitWorkTree(contentDir);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs saves one after another: two at once would interleave their checks and commits. */
+  function serialized<T>(job: () => Promise<T>): Promise<T> {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function classify(path: string, lang: Lang): ContentPath {
+    const found = contentPath(path, mediaFolder);
+    if (!found) throw refusal([{ file: path, field: '', message: MESSAGES.badPath[lang] }], 400);
+    return found;
+  }
+
+  async function entry(path: string, label?: string): Promise<Entry> {
+    const bytes = contentPath(path, mediaFolder) ? await readContentFile(contentDir, path) : null;
+    const file = { path, ...(label === undefined ? {} : { label }) };
+    return bytes
+      ? { data: bytes.toString('utf8'), file: { ...file, id: sha256(bytes) } }
+      : { data: null, file: { ...file, id: null } };
+  }
+
+  async function mediaFile(path: string, lang: Lang): Promise<MediaFile> {
+    const found = classify(path, lang);
+    const bytes = found.kind === 'image' ? await readContentFile(contentDir, path) : null;
+    if (!bytes) throw new Refusal(404, MESSAGES.notFound[lang]);
+    return {
+      id: sha256(bytes),
+      content: bytes.toString('base64'),
+      encoding: 'base64',
+      path,
+      name: path.split('/').pop() ?? path,
+    };
+  }
+
+  /** A data file's new text, checked; its planned write. */
+  async function plannedData(path: string, raw: string, lang: Lang): Promise<Planned> {
+    const { kind } = classify(path, lang);
+    if (kind === 'image') throw refusal([{ file: path, field: '', message: MESSAGES.badPath[lang] }], 400);
+    const checked = await checkDataFile(kind, path, raw, lang);
+    if (!checked.ok) throw refusal(checked.issues);
+    return { path, kind, data: checked.data, deleted: false, bytes: checked.text };
+  }
+
+  /** An uploaded image, checked and re-encoded; `rename` gives it a safe name where its own is not. */
+  async function plannedImage(asset: Asset, lang: Lang, rename: boolean): Promise<Planned> {
+    const bytes = Buffer.from(asset.content, 'base64');
+    const image = await prepareImage(bytes, maxImageBytes);
+    if (!image.ok)
+      throw refusal(
+        [{ file: asset.path, field: '', message: MESSAGES[image.reason][lang] }],
+        image.reason === 'tooLarge' ? 413 : 422,
+      );
+    let path = asset.path;
+    if (rename && (!contentPath(path, mediaFolder) || !sameExtension(path, image.extension)))
+      path = `${mediaFolder}/${safeImageName(path.split('/').pop() ?? '', image.extension)}`;
+    classify(path, lang);
+    if (!sameExtension(path, image.extension))
+      throw refusal([{ file: path, field: '', message: MESSAGES.wrongExtension[lang] }]);
+    return { path, kind: 'image', data: null, deleted: false, bytes: image.bytes };
+  }
+
+  /** Checks the save across files, then writes, deletes and commits it. */
+  async function save(planned: Planned[], person: StudioPerson, lang: Lang, detail?: string): Promise<Saved> {
+    const byPath = new Map(planned.map((plan) => [plan.path, plan]));
+    const issues = await acrossFileIssues(contentDir, byPath, mediaFolder, lang);
+    if (issues.length > 0) throw refusal(issues);
+    const files: SavedFile[] = [];
+    for (const plan of byPath.values()) {
+      const existed = (await readContentFile(contentDir, plan.path)) !== null;
+      if (plan.bytes === null) {
+        if (await deleteContentFile(contentDir, plan.path)) files.push({ ...plan, change: 'deleted' });
+      } else {
+        await writeContentFile(contentDir, plan.path, plan.bytes);
+        files.push({ ...plan, change: detail ? 'restored' : existed ? 'updated' : 'created' });
+      }
+    }
+    const paths = files.map((file) => file.path);
+    const commit =
+      git && paths.length > 0
+        ? await commitPaths(contentDir, paths, person, commitMessage(files, authorOf(person).name, detail))
+        : null;
+    return { paths, commit };
+  }
+
+  return {
+    /** True when saves are commits. */
+    git,
+
+    async entriesByFolder(folder: string, extension: string): Promise<Entry[]> {
+      const kind = listedFolder(folder, extension);
+      if (!kind) return [];
+      const names = await listContentFolder(contentDir, DATA_FOLDERS[kind]);
+      const entries = await Promise.all(names.map((name) => entry(`${DATA_FOLDERS[kind]}/${name}`)));
+      return entries.filter((found) => found.data !== null);
+    },
+
+    entriesByFiles: (files: { path: string; label?: string | undefined }[]): Promise<Entry[]> =>
+      Promise.all(files.map((file) => entry(file.path, file.label))),
+
+    getEntry: (path: string): Promise<Entry> => entry(path),
+
+    async getMedia(folder: string): Promise<MediaFile[]> {
+      if (folder.replace(/\/$/, '') !== mediaFolder) return [];
+      const names = await listContentFolder(contentDir, mediaFolder);
+      const paths = names.map((name) => `${mediaFolder}/${name}`).filter((path) => contentPath(path, mediaFolder));
+      return Promise.all(paths.map((path) => mediaFile(path, 'en')));
+    },
+
+    getMediaFile: (path: string, lang: Lang): Promise<MediaFile> => mediaFile(path, lang),
+
+    persistEntry: (dataFiles: DataFile[], assets: Asset[], person: StudioPerson, lang: Lang): Promise<Saved> =>
+      serialized(async () => {
+        const planned: Planned[] = [];
+        for (const asset of assets) planned.push(await plannedImage(asset, lang, false));
+        for (const file of dataFiles) {
+          planned.push(await plannedData(file.newPath ?? file.path, file.raw, lang));
+          if (file.newPath && file.newPath !== file.path) {
+            const old = classify(file.path, lang);
+            planned.push({ ...old, data: null, deleted: true, bytes: null });
+          }
+        }
+        return save(planned, person, lang);
+      }),
+
+    persistMedia: (asset: Asset, person: StudioPerson, lang: Lang): Promise<{ saved: Saved; file: MediaFile }> =>
+      serialized(async () => {
+        const plan = await plannedImage(asset, lang, true);
+        const saved = await save([plan], person, lang);
+        return { saved, file: await mediaFile(plan.path, lang) };
+      }),
+
+    deleteFiles: (paths: string[], person: StudioPerson, lang: Lang): Promise<Saved> =>
+      serialized(async () => {
+        const planned = paths.map((path): Planned => ({
+          ...classify(path, lang),
+          data: null,
+          deleted: true,
+          bytes: null,
+        }));
+        return save(planned, person, lang);
+      }),
+
+    async history(path: string, lang: Lang): Promise<FileCommit[]> {
+      classify(path, lang);
+      return git ? fileHistory(contentDir, path) : [];
+    },
+
+    restore: (path: string, commit: string, person: StudioPerson, lang: Lang): Promise<Saved> =>
+      serialized(async () => {
+        const { kind } = classify(path, lang);
+        const known = git
+          ? (await fileHistory(contentDir, path)).find((past) => past.commit.startsWith(commit))
+          : undefined;
+        const bytes = known ? await fileAtCommit(contentDir, path, known.commit) : null;
+        if (!known || !bytes) throw new Refusal(404, MESSAGES.unknownCommit[lang]);
+        const plan =
+          kind === 'image'
+            ? await plannedImage({ path, content: bytes.toString('base64'), encoding: 'base64' }, lang, false)
+            : await plannedData(path, bytes.toString('utf8'), lang);
+        return save([plan], person, lang, `versão ${known.commit.slice(0, 7)}`);
+      }),
+  };
+}
