@@ -19,9 +19,12 @@ import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
+import studioContentRoutes from './routes/studio-content.ts';
+import studioPublishRoutes from './routes/studio-publish.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
+import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
 
 /**
  * The security headers of an answer Fastify gives before any hook runs (a URL whose
@@ -129,8 +132,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
-  // The artist's studio: its page, its sign-in, and the signed-in routes added with `routes`.
-  await app.register(studioPlugin, { config, redis });
+  // The artist's studio: its page, its sign-in, and, behind them, editing the content and
+  // publishing it. Each save starts a new build of the site.
+  const publisher = app.publisher;
+  const studioApi = STUDIO_API_PREFIX.replace(/\/$/, '');
+  await app.register(studioPlugin, {
+    config,
+    redis,
+    routes: [
+      (scope) =>
+        scope.register(studioContentRoutes, {
+          prefix: studioApi,
+          contentDir: config.CONTENT_DIR,
+          mediaFolder: config.STUDIO_MEDIA_FOLDER,
+          maxImageBytes: config.STUDIO_MAX_IMAGE_BYTES,
+          onSaved: () => void publisher.requestBuild(),
+        }),
+      (scope) => scope.register(studioPublishRoutes, { prefix: studioApi, publisher }),
+    ],
+  });
   await app.register(siteRoutes, { site });
   return app;
 }

@@ -48,11 +48,6 @@ export const FIELD_LABELS: Record<string, Texts> = {
     en: { label: 'Sharing image', hint: 'A path under public/, starting with /' },
     es: { label: 'Imagen para compartir', hint: 'Una ruta en public/, que empieza con /' },
   },
-  keywords: {
-    pt: { label: 'Palavras-chave', hint: 'Separadas por vírgula' },
-    en: { label: 'Keywords', hint: 'Separated by commas' },
-    es: { label: 'Palabras clave', hint: 'Separadas por comas' },
-  },
   videos: {
     pt: { label: 'Vídeos', hint: 'Arraste para mudar a ordem do site' },
     en: { label: 'Videos', hint: "Drag to change the site's order" },
@@ -94,6 +89,20 @@ export const FIELD_LABELS: Record<string, Texts> = {
     pt: { label: 'Descrição', hint: 'Um texto curto em cada língua' },
     en: { label: 'Description', hint: 'A short text in each language' },
     es: { label: 'Descripción', hint: 'Un texto corto en cada idioma' },
+  },
+  heroText: {
+    pt: {
+      label: 'Texto da tecla',
+      hint: 'Opcional: o texto do painel da tecla que apresenta o lançamento; sem ele, a descrição',
+    },
+    en: {
+      label: 'Key text',
+      hint: 'Optional: the text of the panel of the key that presents the release; else the description',
+    },
+    es: {
+      label: 'Texto de la tecla',
+      hint: 'Opcional: el texto del panel de la tecla que presenta el lanzamiento; si no, la descripción',
+    },
   },
   tracks: {
     pt: { label: 'Faixas', hint: 'Opcional: sem faixas, a página lista as da playlist' },

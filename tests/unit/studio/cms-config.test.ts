@@ -105,7 +105,7 @@ describe("the studio's CMS configuration", () => {
     expect(new RegExp(released).test('04/2023')).toBe(false);
     const site = fieldsOf('pt', 'site');
     expect(find(site, 'socials.icon').options).toContain('instagram');
-    expect(find(site, 'seo.keywords')).toMatchObject({ widget: 'list', min: 1 });
+    expect(find(site, 'socials')).toMatchObject({ widget: 'list', min: 1 });
     expect(find(fieldsOf('pt', 'videos'), `${VIDEOS_FIELD}.id`).widget).toBe(VIDEO_LINK_WIDGET);
   });
 
