@@ -13,7 +13,8 @@ await build({
   configFile: false,
   root,
   base: '/studio/',
-  logLevel: 'warn',
+  // Decap's dependencies warn about eval and 'use client' on every build: noise, not news.
+  logLevel: 'error',
   build: {
     outDir,
     emptyOutDir: true,

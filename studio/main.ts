@@ -144,7 +144,7 @@ async function showStudio(): Promise<void> {
   const editor = element('div', { class: 'editor' });
   root.replaceChildren(bar, message, editor);
   const { startEditor } = await import('./editor/start.ts');
-  startEditor(editor, person);
+  await startEditor(editor, person);
 }
 
 async function start(): Promise<void> {

@@ -126,6 +126,9 @@ export const releaseSchema = z.strictObject({
     .optional(),
 });
 
+/** Where the covers the studio uploads go, inside `content/`: beside the releases, as `./covers/<name>`. */
+export const COVERS_FOLDER = 'releases/covers';
+
 /** The frontmatter of a poem in `content/poems/`. */
 export const poemSchema = z.object({
   title: z.string().min(1).max(200),

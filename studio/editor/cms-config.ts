@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  COVERS_FOLDER,
   poemSchema,
   releaseSchema,
   siteSchema,
@@ -65,7 +66,6 @@ type Overrides = Record<string, Partial<CmsField>>;
 /** The format the site reads a poem's date in (`lib/dates.ts`), as the date picker writes it. */
 const DAY_MONTH_YEAR = 'DD/MM/YYYY';
 /** Covers go beside the release files; their paths are relative to the file, as the build reads them. */
-const COVERS_FOLDER = 'content/releases/covers';
 const COVERS_PUBLIC = './covers';
 
 const multiline: Partial<CmsField> = { widget: 'text' };
@@ -176,7 +176,7 @@ export function cmsConfig(lang: Lang) {
     name,
     ...collectionText(name),
     label_singular: ENTRY_LABELS[name][lang].label,
-    folder: `content/${name}`,
+    folder: name,
     extension,
     format,
     create: true,
@@ -197,8 +197,8 @@ export function cmsConfig(lang: Lang) {
     // File names from titles: lower case, no accents, hyphens, as content/README.md asks.
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
-      single('site', 'content/site.json', siteSchema),
-      single('videos', 'content/videos.json', videosFileSchema),
+      single('site', 'site.json', siteSchema),
+      single('videos', 'videos.json', videosFileSchema),
       { ...folder('releases', 'json', 'json'), fields: fields('releases', releaseSchema) },
       { ...folder('poems', 'md', 'frontmatter'), fields: [...fields('poems', poemSchema), poemBody(lang)] },
     ],

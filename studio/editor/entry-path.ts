@@ -6,7 +6,7 @@ import type { StudioCmsConfig } from './cms-config.ts';
 
 const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^/?#]+)/;
 
-/** The repository path of the file open in the editor, or null on any other page. */
+/** The content-relative path of the file open in the editor, or null on any other page. */
 export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collections'>): string | null {
   const match = ENTRY_ROUTE.exec(hash);
   if (!match) return null;

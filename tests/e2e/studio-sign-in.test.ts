@@ -89,9 +89,11 @@ describe('the studio sign-in', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Olá, André' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
     await page.getByText('Com sessão iniciada como André').waitFor();
-    await page.getByRole('heading', { name: 'Editor' }).waitFor();
+    // The editor starts: its list of what the artist can edit.
+    await page.getByRole('link', { name: 'Poemas' }).waitFor();
     // The token left the address bar once used.
-    expect(page.url()).toBe(`${origin}/studio/`);
+    expect(page.url()).not.toContain('invitation');
+    expect(page.url().startsWith(`${origin}/studio/`)).toBe(true);
 
     await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();

@@ -4,6 +4,7 @@
  * and the images of the media folder. Anything else, a `..`, an absolute path, a hidden file or
  * folder, a backslash or a name outside these few shapes, names no file at all.
  */
+import { COVERS_FOLDER } from '../../../src/lib/content-schemas.ts';
 
 /** What a content file is, which decides how it is checked. */
 export type ContentKind = 'site' | 'videos' | 'release' | 'poem' | 'image';
@@ -26,7 +27,7 @@ const IMAGE_NAME = new RegExp(`^[a-z0-9][a-z0-9_-]*(?:\\.[a-z0-9_-]+)*\\.(?:${IM
 const MAX_NAME_LENGTH = 100;
 
 /** Where uploaded images go: beside the releases, whose covers are `./covers/<name>.jpg`. */
-export const DEFAULT_MEDIA_FOLDER = 'releases/covers';
+export const DEFAULT_MEDIA_FOLDER = COVERS_FOLDER;
 
 /** The folders of the content model, by kind. */
 export const DATA_FOLDERS = { release: 'releases', poem: 'poems' } as const;

@@ -114,7 +114,7 @@ describe("the studio's CMS configuration", () => {
     expect(find(poems, 'date')).toMatchObject({ widget: 'datetime', format: 'DD/MM/YYYY', time_format: false });
     expect(find(poems, 'body').widget).toBe('text');
     expect(collection('pt', 'poems')).toMatchObject({
-      folder: 'content/poems',
+      folder: 'poems',
       extension: 'md',
       format: 'frontmatter',
     });
@@ -125,7 +125,7 @@ describe("the studio's CMS configuration", () => {
     expect(config).toMatchObject({ load_config_file: false, locale: 'es' });
     expect(config.backend).toEqual({ name: 'proxy', proxy_url: CONTENT_API, branch: 'main' });
     expect(collection('pt', 'releases')).toMatchObject({
-      folder: 'content/releases',
+      folder: 'releases',
       extension: 'json',
       format: 'json',
     });
