@@ -115,13 +115,18 @@ interface Walk {
   used: Set<string>;
 }
 
-function fieldsOf(schema: JsonSchema, prefix: string, walk: Walk): CmsField[] {
+/**
+ * `within` is whether the object itself is required: the form checks the fields of an optional
+ * object (a release's key text) only as optional, or it could never be left empty; the server
+ * still refuses one filled in part.
+ */
+function fieldsOf(schema: JsonSchema, prefix: string, walk: Walk, within = true): CmsField[] {
   // A record over fixed keys (a release's links): one optional field per key.
   const keys = schema.properties ? Object.keys(schema.properties) : (schema.propertyNames?.enum ?? []);
   const valueOf = (key: string): JsonSchema =>
     schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {});
   return keys.map((key) =>
-    fieldOf(key, valueOf(key), schema.required?.includes(key) ?? false, `${prefix}${key}`, walk),
+    fieldOf(key, valueOf(key), within && (schema.required?.includes(key) ?? false), `${prefix}${key}`, walk),
   );
 }
 
@@ -130,7 +135,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, path: stri
   const field: CmsField = { name, ...text, required, widget: 'string' };
   if (schema.enum) Object.assign(field, { widget: 'select', options: schema.enum });
   else if (schema.type === 'object')
-    Object.assign(field, { widget: 'object', collapsed: false, fields: fieldsOf(schema, `${path}.`, walk) });
+    Object.assign(field, { widget: 'object', collapsed: false, fields: fieldsOf(schema, `${path}.`, walk, required) });
   else if (schema.type === 'array' && schema.items?.type === 'object')
     Object.assign(field, { widget: 'list', fields: fieldsOf(schema.items, `${path}.`, walk) });
   else if (schema.type === 'array') field.widget = 'list';
@@ -143,6 +148,8 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, path: stri
     walk.used.add(path);
     Object.assign(field, override);
   }
+  // The media library writes an image's path itself (./covers/<name>): no pattern to meet.
+  if (field.widget === 'image') delete field.pattern;
   return field;
 }
 

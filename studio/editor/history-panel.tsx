@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../src/lib/languages.ts';
-import { failureText, fileHistory, restoreVersion, type FileVersion } from './studio-api.ts';
+import { failureText, fileHistory, restoreVersion, type FileHistory } from './studio-api.ts';
 import type { StudioTexts } from './texts.ts';
 
 interface Props {
@@ -16,12 +16,12 @@ interface Props {
 }
 
 export function HistoryPanel({ texts, lang, path, onRestored }: Props) {
-  const [versions, setVersions] = useState<FileVersion[] | null>(null);
+  const [history, setHistory] = useState<FileHistory | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    setVersions(null);
-    fileHistory(path).then(setVersions, (reason: unknown) => setError(failureText(reason)));
+    setHistory(null);
+    fileHistory(path).then(setHistory, (reason: unknown) => setError(failureText(reason)));
   }, [path]);
   const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const restore = (commit: string) => {
@@ -42,10 +42,11 @@ export function HistoryPanel({ texts, lang, path, onRestored }: Props) {
           {texts.failed}: {error}
         </p>
       ) : null}
-      {versions === null && !error ? <p role="status">{texts.loading}</p> : null}
-      {versions?.length === 0 ? <p>{texts.historyEmpty}</p> : null}
+      {history === null && !error ? <p role="status">{texts.loading}</p> : null}
+      {history?.git === false ? <p>{texts.historyOff}</p> : null}
+      {history?.git && history.commits.length === 0 ? <p>{texts.historyEmpty}</p> : null}
       <ol className="studio-versions">
-        {(versions ?? []).map((version, index) => (
+        {(history?.commits ?? []).map((version, index) => (
           <li key={version.commit}>
             <p>
               <time dateTime={version.date}>

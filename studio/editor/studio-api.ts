@@ -46,8 +46,14 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return json as T;
 }
 
-/** The saved versions of one content file (its path from the repository's root), newest first. */
-export function fileHistory(path: string): Promise<FileVersion[]> {
+/** A content file's saved versions, newest first; none when the content folder is not in Git. */
+export interface FileHistory {
+  git: boolean;
+  commits: FileVersion[];
+}
+
+/** The saved versions of one content file (its path inside the content folder). */
+export function fileHistory(path: string): Promise<FileHistory> {
   return call(`/history?${new URLSearchParams({ path }).toString()}`);
 }
 

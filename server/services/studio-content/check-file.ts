@@ -109,6 +109,16 @@ async function formatPoem(text: string, rawHeader: string, body: string): Promis
     : text;
 }
 
+/**
+ * A cover as Decap's media library writes it: `covers/x.jpg` (it joins its public folder
+ * `./covers` with the name, which drops the `./`). The build reads a cover relative to its file
+ * only with the `./`, which the studio then adds.
+ */
+function coverWithoutDot(data: Record<string, unknown>): data is Record<string, unknown> & { cover: string } {
+  const cover = data['cover'];
+  return typeof cover === 'string' && /^[\w-]+\/[^/]+$/.test(cover);
+}
+
 /** Checks one data file's new text; on success gives the text to write and its values. */
 export async function checkDataFile(
   kind: Exclude<ContentKind, 'image'>,
@@ -142,13 +152,15 @@ export async function checkDataFile(
     return refuse(file, '', MESSAGES.notJson[lang]);
   }
   if (!isObject(data)) return refuse(file, '', MESSAGES.notObject[lang]);
-  const bad = badTexts(data);
+  const values = kind === 'release' && coverWithoutDot(data) ? { ...data, cover: `./${data.cover}` } : data;
+  const text = values === data ? raw : JSON.stringify(values, null, 2);
+  const bad = badTexts(values);
   if (bad.length > 0)
     return { ok: false, issues: bad.map((field) => ({ file, field, message: MESSAGES.badCharacter[lang] })) };
-  const issues = schemaIssues(file, SCHEMAS[kind], data, lang);
+  const issues = schemaIssues(file, SCHEMAS[kind], values, lang);
   if (issues.length > 0) return { ok: false, issues };
-  const ruleIssues = fileRules(kind, file, data, lang);
+  const ruleIssues = fileRules(kind, file, values, lang);
   if (ruleIssues.length > 0) return { ok: false, issues: ruleIssues };
-  const formatted = await formatJson(raw);
-  return { ok: true, text: isDeepStrictEqual(JSON.parse(formatted), data) ? formatted : raw, data };
+  const formatted = await formatJson(text);
+  return { ok: true, text: isDeepStrictEqual(JSON.parse(formatted), values) ? formatted : text, data: values };
 }

@@ -35,15 +35,15 @@ export const challengeCookie = (origin: string) =>
 /**
  * The studio page's policy: its own scripts only, never inline. The editor (Decap CMS)
  * compiles the JSON schemas it checks its configuration with (ajv builds functions from text:
- * 'unsafe-eval'), styles itself with inline style elements (emotion) and shows uploads as
- * blob: and data: images. The public pages' policy allows none of that.
+ * 'unsafe-eval'), styles itself with inline style elements (emotion), shows uploads as blob:
+ * and data: images and reads an upload back from its blob: URL to send it. The public pages' policy allows none of that.
  */
 export const STUDIO_CSP = cspHeader({
   'default-src': ["'self'"],
   'script-src': ["'self'", "'unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
