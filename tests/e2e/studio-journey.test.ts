@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../perf/harness/engines.ts';
@@ -20,6 +20,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { copyProject } from '../unit/content/project-copy.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
+import { addPasskeyAuthenticator } from './passkeys.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -38,7 +39,6 @@ let app: FastifyInstance;
 let origin = '';
 let env: NodeJS.ProcessEnv;
 let page: Page;
-let cdp: CDPSession;
 let errors: string[];
 
 const contentFile = (path: string) => join(copy, 'content', path);
@@ -76,19 +76,7 @@ beforeAll(async () => {
   const opened = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' });
   page = opened.page;
   errors = opened.problems.errors;
-  cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  // A passkey built into the phone, that verifies its user (a fingerprint).
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPasskeyAuthenticator(page);
 }, 60_000);
 
 afterAll(async () => {

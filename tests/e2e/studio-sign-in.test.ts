@@ -9,11 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitForPort } from '../../perf/harness/engines.ts';
 import { STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../../src/lib/studio-auth.ts';
 import { openPage, useBrowser } from './browser.ts';
+import { addPasskeyAuthenticator } from './passkeys.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -51,21 +52,6 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A passkey authenticator built into the device, that verifies its user (a fingerprint). */
-async function addAuthenticator(cdp: CDPSession): Promise<string> {
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
-}
-
 async function session(page: Page): Promise<StudioSessionAnswer> {
   return (await page.request.get(`${origin}${STUDIO_AUTH_ROUTES.session}`)).json() as Promise<StudioSessionAnswer>;
 }
@@ -81,9 +67,7 @@ describe('the studio sign-in', () => {
     expect(link).toBeDefined();
 
     const { page, problems } = await openPage(browser(), { viewport: { width: 320, height: 640 }, locale: 'pt-BR' });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const first = await addAuthenticator(cdp);
+    const { cdp, authenticatorId: first } = await addPasskeyAuthenticator(page);
 
     await page.goto(link ?? '');
     await expect.poll(() => page.getByRole('heading', { name: 'Olá, André' }).isVisible()).toBe(true);
@@ -101,7 +85,7 @@ describe('the studio sign-in', () => {
 
     // A second device: the first authenticator is gone, a new one creates the second passkey.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
-    await addAuthenticator(cdp);
+    await addPasskeyAuthenticator(page, cdp);
     await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).click();
     await page.getByText('Chave de acesso adicionada.').waitFor();
     expect((await session(page)).passkeys).toHaveLength(2);
