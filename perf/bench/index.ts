@@ -16,6 +16,7 @@ import { measureLighthouseDeployed } from './lighthouse-deployed.ts';
 import { measureContact, measureGraphql, measureStaticPage } from './load.ts';
 import { describeMachine, sampleOthersCpuUse, startCpuMeter } from './machine.ts';
 import { measurePlayback } from './playback.ts';
+import { measureStudio } from './studio.ts';
 import { measureBehindProxy } from './proxy.ts';
 import { waitForRenditions } from '../harness/renditions-ready.ts';
 import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
@@ -24,6 +25,7 @@ import { startProgress } from '../harness/progress.ts';
 import { startBenchServer, type BenchServer } from '../harness/server.ts';
 
 const DIST_DIR = 'dist';
+const STUDIO_DIR = 'dist-studio';
 const REPORT_DIR = 'perf/results';
 /** The pages with Lighthouse budgets: the home page in each language, the landing page, a release page. */
 const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', '/en/music/cocktail-n1'];
@@ -83,6 +85,8 @@ if (!flags['skip-build']) {
 }
 
 const bundles = await measure('bundles', () => measureBundles(DIST_DIR, LIGHTHOUSE_PAGES));
+// Before the server starts: its build of a copy of the site is the heaviest thing it measures.
+const studio = await measure('studio', () => measureStudio(STUDIO_DIR, DIST_DIR));
 
 let server: BenchServer;
 try {
@@ -132,6 +136,7 @@ try {
     proxy,
     playback,
     audio,
+    studio,
   };
 } finally {
   log('stopping the server…');
@@ -155,5 +160,6 @@ const failedToRun = [
   results.contact,
   results.proxy,
   results.audio,
+  results.studio,
 ].some((outcome) => !outcome.ok);
 process.exit(failedToRun ? 1 : 0);

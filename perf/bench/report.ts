@@ -420,6 +420,19 @@ function audioRows(results: BenchResults): Row[] {
 }
 
 /** Every row of the table, in reading order. */
+function studioRows(results: BenchResults): Row[] {
+  const section: Row = { kind: 'section', title: 'The artist’s studio (apart from the public pages’ budgets)' };
+  const outcome = results.studio;
+  if (!outcome.ok) return [section, notRun('Studio', outcome.error)];
+  const studio = outcome.value;
+  return [
+    section,
+    figureRow('Studio page before sign-in, JS and CSS gzipped', format.bytes(studio.firstLoadBytes)),
+    figureRow('What signing in adds (the editor, Decap CMS), gzipped', format.bytes(studio.editorBytes)),
+    figureRow('From a save to the published page (the real build)', format.ms(studio.saveToPublishedMs)),
+  ];
+}
+
 export function buildRows(results: BenchResults): Row[] {
   return [
     ...lighthouseRows(results),
@@ -429,6 +442,7 @@ export function buildRows(results: BenchResults): Row[] {
     ...proxyRows(results),
     ...playbackRows(results),
     ...audioRows(results),
+    ...studioRows(results),
   ];
 }
 

@@ -2,6 +2,7 @@
 import type { AudioResult } from './audio.ts';
 import type { PageBundles } from './bundles.ts';
 import type { LighthouseOutcome } from './lighthouse.ts';
+import type { StudioResult } from './studio.ts';
 import type { ContactLoadResult, LoadResult } from './load.ts';
 import type { Machine } from './machine.ts';
 import type { PlaybackResult } from './playback.ts';
@@ -29,4 +30,6 @@ export interface BenchResults {
   playback: Outcome<PlaybackResult>;
   /** From the master to the listener: bytes, render time, slow-network start, loudness. */
   audio: Outcome<AudioResult>;
+  /** The artist's studio, apart from the public budgets: its bytes, a save to the published page. */
+  studio: Outcome<StudioResult>;
 }

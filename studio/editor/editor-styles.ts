@@ -23,10 +23,12 @@ body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 .studio-bar button[data-state='failed'] { background: #a3262d; }
 .studio-panel {
   position: fixed; inset: auto 0 ${BAR_HEIGHT} auto; z-index: 401; width: min(28rem, 100vw);
+  margin: 0; border: 0; max-width: none;
   max-height: calc(100dvh - ${BAR_HEIGHT}); overflow: auto; box-sizing: border-box; padding: 1rem;
   background: #fff; color: #1f2430; box-shadow: 0 -4px 24px rgb(0 0 0 / 25%);
   font: 15px/1.4 system-ui, sans-serif;
 }
+.studio-panel::backdrop { background: rgb(0 0 0 / 30%); }
 .studio-panel header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
 .studio-panel h2 { margin: 0; font-size: 1.2rem; }
 .studio-panel button { background: #3a4151; }

@@ -2,7 +2,7 @@
  * The studio's own bar below the CMS: who is signed in, the history of the open file and the
  * publishing state, each opening its panel over the editor.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Lang } from '../../src/lib/languages.ts';
 import type { StudioCmsConfig } from './cms-config.ts';
 import { entryPath } from './entry-path.ts';
@@ -22,6 +22,15 @@ export function StudioBar({ texts, lang, person, config }: Props) {
   const [hash, setHash] = useState(location.hash);
   const publishing = usePublishState();
   const titleId = useId();
+  const panel = useRef<HTMLDialogElement>(null);
+  // A modal dialog: the browser keeps the focus inside, Escape closes it, and the focus goes
+  // back to the button that opened it.
+  useEffect(() => {
+    const dialog = panel.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
   useEffect(() => {
     const follow = () => setHash(location.hash);
     addEventListener('hashchange', follow);
@@ -41,25 +50,27 @@ export function StudioBar({ texts, lang, person, config }: Props) {
           {state ? <span className="studio-badge"> · {texts.states[state]}</span> : null}
         </button>
       </nav>
-      {open ? (
-        <section className="studio-panel" role="dialog" aria-labelledby={titleId}>
-          <header>
-            <h2 id={titleId}>{open === 'history' ? texts.history : texts.publishing}</h2>
-            <button type="button" onClick={() => setOpen(null)}>
-              {texts.close}
-            </button>
-          </header>
-          {open === 'history' ? (
-            path ? (
-              <HistoryPanel texts={texts} lang={lang} path={path} onRestored={() => location.reload()} />
+      <dialog ref={panel} className="studio-panel" aria-labelledby={titleId} onClose={() => setOpen(null)}>
+        {open ? (
+          <>
+            <header>
+              <h2 id={titleId}>{open === 'history' ? texts.history : texts.publishing}</h2>
+              <button type="button" onClick={() => setOpen(null)}>
+                {texts.close}
+              </button>
+            </header>
+            {open === 'history' ? (
+              path ? (
+                <HistoryPanel texts={texts} lang={lang} path={path} onRestored={() => location.reload()} />
+              ) : (
+                <p>{texts.historyNone}</p>
+              )
             ) : (
-              <p>{texts.historyNone}</p>
-            )
-          ) : (
-            <PublishPanel texts={texts} lang={lang} publishing={publishing} />
-          )}
-        </section>
-      ) : null}
+              <PublishPanel texts={texts} lang={lang} publishing={publishing} />
+            )}
+          </>
+        ) : null}
+      </dialog>
     </>
   );
 }

@@ -7,7 +7,7 @@
  * the project in its own Git repository, so its saves, commits and builds touch only the copy.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../perf/harness/engines.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { copyProject } from '../unit/content/project-copy.ts';
+import { copyProject } from '../../perf/harness/project-copy.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from './passkeys.ts';
 
@@ -46,8 +46,6 @@ const commits = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd
 
 beforeAll(async () => {
   copy = copyProject('studio-journey-');
-  // The build's CDN headers step reads the server's own headers and policy.
-  cpSync(resolve('server'), join(copy, 'server'), { recursive: true });
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@t.invalid', ...args], { cwd: copy });
   git('init', '--quiet', '--initial-branch=main');
@@ -187,6 +185,20 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
       await publishedWith(`/${lang}/music/${RELEASE.slug}`, RELEASE.title);
     }
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the studio’s own panels', () => {
+  it('open as dialogs that hold the focus, close on Escape and give the focus back', async () => {
+    await openEditor('#/collections/poems');
+    const opener = page.getByRole('button', { name: /^Publicação/ });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Publicação' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_FIRST_SCREEN_MARKER } from '../../../perf/bench/first-screen.ts';
 import { ADDED_POEM, ADDED_RELEASE, ADDED_VIDEO, applyArtistEdits, NEW_FACEBOOK } from './artist-edits.ts';
-import { buildCopy, copyProject } from './project-copy.ts';
+import { buildCopy, copyProject } from '../../../perf/harness/project-copy.ts';
 
 let copy = '';
 const built = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');

@@ -4,13 +4,13 @@
  * page that did not exist when it started among them), compressed, with its CDN headers file
  * written beside them, without a restart.
  */
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createFixtureSite, type FixtureSite } from '../server/fixture-site.ts';
 import { ADDED_RELEASE, applyArtistEdits, NEW_FACEBOOK } from './artist-edits.ts';
-import { copyProject } from './project-copy.ts';
+import { copyProject } from '../../../perf/harness/project-copy.ts';
 
 let copy = '';
 let site: FixtureSite;
@@ -18,8 +18,6 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   copy = copyProject('publish-build-');
-  // The CDN headers step reads the server's own headers and CSP.
-  cpSync(resolve('server'), join(copy, 'server'), { recursive: true });
   site = createFixtureSite();
   app = await buildTestApp(site, {}, { watchMedia: false, publish: { projectDir: copy } });
   applyArtistEdits(join(copy, 'content'));

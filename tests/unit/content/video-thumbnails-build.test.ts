@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCopy, copyProject } from './project-copy.ts';
+import { buildCopy, copyProject } from '../../../perf/harness/project-copy.ts';
 
 const root = resolve('.');
 let copy = '';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import studioContentRoutes from '../../../server/routes/studio-content.ts';
 import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
-import { copyProject } from '../content/project-copy.ts';
+import { copyProject } from '../../../perf/harness/project-copy.ts';
 
 export const PERSON: StudioPerson = { id: 7, name: 'André' };
 export const MEDIA_FOLDER = 'releases/covers';

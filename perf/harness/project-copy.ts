@@ -1,6 +1,6 @@
 /**
- * A copy of the project in a temporary folder, for tests that edit its content and run the
- * real `astro build` on it (with `node_modules` linked, not copied).
+ * A copy of the project in a temporary folder, for the tests and the benchmark that edit its
+ * content and run the real build on it (with `node_modules` linked, not copied).
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -14,7 +14,8 @@ const root = resolve('.');
 /** Copies what the build reads into a new temporary folder, whose path it returns. */
 export function copyProject(prefix: string): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
-  for (const item of ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  // The server too: the build's CDN headers step reads its headers and policy.
+  for (const item of ['src', 'content', 'public', 'scripts', 'server', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     cpSync(join(root, item), join(copy, item), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
