@@ -15,7 +15,16 @@ const root = resolve('.');
 export function copyProject(prefix: string): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   // The server too: the build's CDN headers step reads its headers and policy.
-  for (const item of ['src', 'content', 'public', 'scripts', 'server', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  for (const item of [
+    'src',
+    'content',
+    'public',
+    'scripts',
+    'server',
+    'astro.config.mjs',
+    'tsconfig.json',
+    'package.json',
+  ]) {
     cpSync(join(root, item), join(copy, item), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
