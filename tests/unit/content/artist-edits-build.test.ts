@@ -6,14 +6,51 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseDocument } from 'htmlparser2';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_FIRST_SCREEN_MARKER } from '../../../perf/bench/first-screen.ts';
-import { ADDED_POEM, ADDED_RELEASE, ADDED_VIDEO, applyArtistEdits, NEW_FACEBOOK } from './artist-edits.ts';
+import {
+  ADDED_POEM,
+  ADDED_RELEASE,
+  ADDED_VIDEO,
+  applyArtistEdits,
+  MARKUP_TITLES,
+  NEW_FACEBOOK,
+} from './artist-edits.ts';
 import { buildCopy, copyProject } from '../../../perf/harness/project-copy.ts';
 
 let copy = '';
+
 const built = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');
+
+type Node = ReturnType<typeof parseDocument>['children'][number];
+interface Element {
+  name: string;
+  attribs: Record<string, string>;
+  children: Node[];
+}
+/** A text node's `nodeType`, as in the DOM. */
+const TEXT_NODE = 3;
+const isElement = (node: Node): node is Node & Element => 'attribs' in node;
+const childrenOf = (node: { children?: Node[] }): Node[] => node.children ?? [];
+
+/** The elements named `name` anywhere under `node`. */
+function findAll(node: { children?: Node[] }, name: string): Element[] {
+  return childrenOf(node).flatMap((child) => [
+    ...(isElement(child) && child.name === name ? [child] : []),
+    ...findAll(child as { children?: Node[] }, name),
+  ]);
+}
+
+/** The text under `node`, as a browser would show it. */
+function textOf(node: { children?: Node[] }): string {
+  return childrenOf(node)
+    .map((child) =>
+      child.nodeType === TEXT_NODE && 'data' in child ? child.data : textOf(child as { children?: Node[] }),
+    )
+    .join('');
+}
 
 beforeAll(async () => {
   copy = copyProject('artist-edits-build-');
@@ -51,6 +88,19 @@ describe('a build after the artist’s edits', () => {
       expect(html).toContain(ADDED_POEM);
       expect(firstScreen).not.toContain(ADDED_VIDEO);
       expect(firstScreen).not.toContain(ADDED_POEM);
+    }
+  });
+
+  it('shows titles that look like markup as text, in every language', () => {
+    for (const lang of ['pt', 'en', 'es']) {
+      const html = built(`${lang}.html`);
+      const document = parseDocument(html);
+      const elements = (name: string) => findAll(document, name);
+      // No element the titles would make if they were read as markup.
+      expect(elements('img').filter((img) => img.attribs['src'] === 'x')).toEqual([]);
+      expect(elements('script').filter((script) => textOf(script).includes('alert(1)'))).toEqual([]);
+      // The poem's title, the text the carousel shows.
+      expect(textOf(document)).toContain(MARKUP_TITLES.poem);
     }
   });
 });

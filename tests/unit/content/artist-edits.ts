@@ -12,6 +12,11 @@ export const ADDED_RELEASE = 'a-new-single';
 export const ADDED_VIDEO = 'AbCdEfGhIjK';
 export const ADDED_POEM = 'um-poema-novo';
 export const NEW_FACEBOOK = 'https://www.facebook.com/a-new-page';
+/** Titles a stranger's text could look like: markup, which the pages must show as text. */
+export const MARKUP_TITLES = {
+  video: 'A new video <img src=x onerror=alert(1)> & "quotes"',
+  poem: 'Um Poema <script>alert(1)</script>',
+};
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 const writeJson = (path: string, value: unknown) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
@@ -23,13 +28,13 @@ export function applyArtistEdits(dir: string): void {
   writeJson(join(dir, 'site.json'), site);
 
   const videos = readJson(join(dir, 'videos.json')) as { videos: unknown[] };
-  videos.videos.push({ id: ADDED_VIDEO, title: 'A new video' });
+  videos.videos.push({ id: ADDED_VIDEO, title: MARKUP_TITLES.video });
   writeJson(join(dir, 'videos.json'), videos);
 
   const poems = readdirSync(join(dir, 'poems')).filter((name) => name.endsWith('.md'));
   writeFileSync(
     join(dir, 'poems', `${ADDED_POEM}.md`),
-    `---\ntitle: 'Um Poema Novo'\ndate: '05/08/2024'\n---\n\nPrimeiro verso\nsegundo verso (poema ${String(poems.length + 1)})\n`,
+    `---\ntitle: '${MARKUP_TITLES.poem}'\ndate: '05/08/2024'\n---\n\nPrimeiro verso\nsegundo verso (poema ${String(poems.length + 1)})\n`,
   );
 
   writeJson(join(dir, 'releases', `${ADDED_RELEASE}.json`), {
