@@ -10,9 +10,10 @@ import type {
 } from '@simplewebauthn/browser';
 import { INVITATION_FRAGMENT_KEY, STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
-import { fill, STUDIO_TEXTS, studioLang } from './texts.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
+import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
-const lang = studioLang(navigator.languages);
+const lang = studioLang(navigator.languages, localStorage.getItem(CHOSEN_LANG_KEY));
 const texts = STUDIO_TEXTS[lang];
 document.documentElement.lang = lang;
 document.title = texts.title;
@@ -116,6 +117,23 @@ async function showInvitation(token: string): Promise<void> {
   );
 }
 
+/** The studio's language, chosen in it: kept in this browser, the page shown again in it. */
+function languageChoice(): HTMLLabelElement {
+  const label = element('label', { class: 'language' }, texts.language);
+  const select = element('select');
+  for (const code of LANGUAGES) {
+    const option = element('option', { value: code, lang: code }, LANGUAGE_NAMES[code]);
+    option.selected = code === lang;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    localStorage.setItem(CHOSEN_LANG_KEY, select.value);
+    location.reload();
+  });
+  label.append(select);
+  return label;
+}
+
 /** The top bar and the editor below it. */
 async function showStudio(): Promise<void> {
   const { person } = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
@@ -140,11 +158,17 @@ async function showStudio(): Promise<void> {
       await showSignIn();
     });
   }
-  bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), add, signOut, everywhere);
+  bar.append(
+    element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })),
+    add,
+    signOut,
+    everywhere,
+    languageChoice(),
+  );
   const editor = element('div', { class: 'editor' });
   root.replaceChildren(bar, message, editor);
   const { startEditor } = await import('./editor/start.ts');
-  await startEditor(editor, person);
+  await startEditor(editor, person, lang);
 }
 
 async function start(): Promise<void> {

@@ -1,10 +1,11 @@
 /**
- * The studio's texts in Portuguese (the default), English and Spanish, chosen by the
- * browser's language. Other parts of the studio add their own keys to each dictionary.
+ * The studio's texts in Portuguese (the default), English and Spanish: the artist's choice in
+ * the studio, else the browser's language. Other parts of the studio add their own keys.
  */
+import { DEFAULT_LANG, isLang, type Lang } from '../src/lib/languages.ts';
 import type { StudioErrorCode } from '../src/lib/studio-auth.ts';
 
-export type StudioLang = 'pt' | 'en' | 'es';
+export type StudioLang = Lang;
 
 const pt = {
   title: 'Estúdio',
@@ -18,6 +19,7 @@ const pt = {
   signedInAs: 'Com sessão iniciada como {name}',
   signOut: 'Sair',
   signOutEverywhere: 'Sair de todos os aparelhos',
+  language: 'Idioma do estúdio',
   addPasskey: 'Adicionar outra chave de acesso',
   passkeyAdded: 'Chave de acesso adicionada.',
   cancelled: 'O pedido foi cancelado. Tente de novo.',
@@ -51,6 +53,7 @@ const en: StudioTexts = {
   signedInAs: 'Signed in as {name}',
   signOut: 'Sign out',
   signOutEverywhere: 'Sign out on every device',
+  language: 'Studio language',
   addPasskey: 'Add another passkey',
   passkeyAdded: 'Passkey added.',
   cancelled: 'The request was cancelled. Please try again.',
@@ -82,6 +85,7 @@ const es: StudioTexts = {
   signedInAs: 'Sesión iniciada como {name}',
   signOut: 'Salir',
   signOutEverywhere: 'Salir en todos los dispositivos',
+  language: 'Idioma del estudio',
   addPasskey: 'Añadir otra llave de acceso',
   passkeyAdded: 'Llave de acceso añadida.',
   cancelled: 'La solicitud fue cancelada. Inténtelo de nuevo.',
@@ -103,13 +107,19 @@ const es: StudioTexts = {
 
 export const STUDIO_TEXTS: Record<StudioLang, StudioTexts> = { pt, en, es };
 
-/** The studio's language from the browser's preferences: English or Spanish when first asked, else Portuguese. */
-export function studioLang(languages: readonly string[]): StudioLang {
-  for (const tag of languages) {
+/** Where the studio keeps the language the artist chose in it. */
+export const CHOSEN_LANG_KEY = 'studio-lang';
+
+/**
+ * The studio's language: the one the artist chose in it, else the first of the browser's
+ * preferences the studio speaks, else Portuguese.
+ */
+export function studioLang(languages: readonly string[], chosen: string | null = null): StudioLang {
+  for (const tag of [chosen ?? '', ...languages]) {
     const base = tag.toLowerCase().split('-')[0];
-    if (base === 'pt' || base === 'en' || base === 'es') return base;
+    if (isLang(base)) return base;
   }
-  return 'pt';
+  return DEFAULT_LANG;
 }
 
 /** A text with its `{name}` placeholders filled. */

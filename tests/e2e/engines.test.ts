@@ -124,7 +124,7 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
     });
 
     it.each(['poems', 'contact'])(
-      'a menu entry brings #%s to its place, though the poems and the footer render only near the viewport',
+      'a menu entry brings #%s to its place, though the poems render only near the viewport',
       async (id) => {
         const opened = await open('/en', viewport);
         await waitFor('the menu’s behaviour', () =>

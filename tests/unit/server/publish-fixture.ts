@@ -1,20 +1,22 @@
 /**
  * An app over the fixture site whose publisher runs the fixture build (fixture-build.ts) in a
- * stand-in project, and the studio's publishing routes with a signed-in person set by a
- * fixture hook, standing in for the studio's session check.
+ * stand-in project, and a browser signed in to its studio through the real sign-in, to call
+ * the publishing routes as the studio does.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import studioPublishRoutes from '../../../server/routes/studio-publish.ts';
 import type { BuildStep } from '../../../server/services/publish/build-run.ts';
-import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
+import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
 
 const FIXTURE_BUILD = resolve('tests/unit/server/fixture-build.ts');
-export const ARTIST: StudioPerson = { id: 1, name: 'André' };
+/** The studio's address in these apps: the sign-in's passkeys and the changes' Origin. */
+const STUDIO_ORIGIN = 'https://studio.example';
+let people = 0;
 
 /** How the next fixture builds behave. */
 export interface BuildBehaviour {
@@ -39,7 +41,9 @@ export interface PublishFixture {
    */
   startHeldBuild: (app: FastifyInstance, edition: string) => Promise<() => void>;
   /** An app over the fixture site; `env` adds configuration (DATABASE_URL for several instances). */
-  app: (env?: Record<string, string>, signedIn?: () => StudioPerson | null) => Promise<FastifyInstance>;
+  app: (env?: Record<string, string>) => Promise<FastifyInstance>;
+  /** A browser signed in to `app`'s studio as a new person. */
+  studio: (app: FastifyInstance, env?: Record<string, string>) => Promise<StudioBrowser>;
   cleanup: () => Promise<void>;
 }
 
@@ -75,28 +79,26 @@ export function createPublishFixture(): PublishFixture {
       return () => writeFileSync(gate, '');
     },
     buildLog: () => readFileSync(logFile, 'utf8').split('\n').filter(Boolean),
-    app: async (env = {}, signedIn = () => ARTIST) => {
+    app: async (env = {}) => {
       const app = await buildTestApp(
         site,
-        { BUILDS_DIR: buildsDir, ...env },
+        { BUILDS_DIR: buildsDir, STUDIO_ORIGIN, ...env },
         {
           watchMedia: false,
           publish: { projectDir, build, checkIntervalMs: 200 },
         },
       );
       apps.push(app);
-      await app.register(
-        async (scope) => {
-          // Stands in for the studio's session check, which sets the signed-in person.
-          if (!scope.hasRequestDecorator('studioPerson')) scope.decorateRequest('studioPerson', null);
-          scope.addHook('onRequest', async (request) => {
-            request.studioPerson = signedIn();
-          });
-          await scope.register(studioPublishRoutes, { publisher: app.publisher });
-        },
-        { prefix: '/studio/api' },
-      );
       return app;
+    },
+    studio: async (app, env = {}) => {
+      // The app's own database, as `npm run studio -- invite` opens it.
+      const store = await openStudioStore({ databaseUrl: env['DATABASE_URL'] ?? null, dataDir: site.dataDir });
+      try {
+        return await signedInBrowser(app, store, STUDIO_ORIGIN, `Artist ${(people += 1)}`);
+      } finally {
+        await store.close();
+      }
     },
     cleanup: async () => {
       await Promise.all(apps.map((app) => app.close()));

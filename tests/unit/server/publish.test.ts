@@ -12,20 +12,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publicLines } from '../../../server/services/publish/build-run.ts';
 import { inlineScript, sha256 } from './fixture-files.ts';
 import { createPublishFixture, type PublishFixture } from './publish-fixture.ts';
+import type { StudioBrowser } from './studio-browser.ts';
 
 let fixture: PublishFixture;
 let app: FastifyInstance;
+let studio: StudioBrowser;
 
 beforeEach(async () => {
   fixture = createPublishFixture();
   app = await fixture.app();
+  studio = await fixture.studio(app);
 });
 afterEach(async () => {
   await fixture.cleanup();
 });
 
 const get = (url: string) => app.inject({ url });
-const status = async () => (await app.inject({ url: '/studio/api/publish' })).json<Record<string, unknown>>();
+const status = async () => (await studio.request('GET', '/studio/api/publish')).json<Record<string, unknown>>();
 const builds = () => readdirSync(fixture.buildsDir).filter((name) => /^\d{8}T/.test(name));
 
 /** Saves an edition and publishes it, waiting for the build to end. */
@@ -70,18 +73,18 @@ describe('publishing a build', () => {
     expect(builds()).toHaveLength(2);
     expect(await status()).toMatchObject({ state: 'published', canRollback: true });
 
-    const back = await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    const back = await studio.request('POST', '/studio/api/publish/rollback');
     expect(back.statusCode).toBe(200);
     expect((await get('/pt')).body).toContain('<body>home pt v3</body>');
     expect(String((await get('/pt')).headers['content-security-policy'])).toContain(sha256(inlineScript('v3')));
 
     // The build it replaced is now the one to go back to.
-    await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    await studio.request('POST', '/studio/api/publish/rollback');
     expect((await get('/pt')).body).toContain('<body>home pt v4</body>');
   });
 
   it('refuses a rollback with nothing to go back to', async () => {
-    const answer = await app.inject({ method: 'POST', url: '/studio/api/publish/rollback' });
+    const answer = await studio.request('POST', '/studio/api/publish/rollback');
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ error: 'Conflict', message: 'There is no earlier build to go back to.' });
   });
@@ -125,7 +128,7 @@ describe('builds asked for during a build', () => {
     fixture.save('v3');
     await app.publisher.requestBuild();
     fixture.save('v4');
-    const byHand = await app.inject({ method: 'POST', url: '/studio/api/publish' });
+    const byHand = await studio.request('POST', '/studio/api/publish');
     expect(byHand.statusCode).toBe(202);
     openGate();
     await app.publisher.whenIdle();
@@ -136,16 +139,14 @@ describe('builds asked for during a build', () => {
 });
 
 describe('the publishing routes', () => {
-  it('answer 401 without a signed-in person', async () => {
-    const signedOut = await fixture.app({}, () => null);
+  it('answer 401 without a session, and start no build', async () => {
     for (const [method, url] of [
       ['GET', '/studio/api/publish'],
       ['POST', '/studio/api/publish'],
       ['POST', '/studio/api/publish/rollback'],
     ] as const) {
-      const answer = await signedOut.inject({ method, url });
+      const answer = await app.inject({ method, url, headers: { origin: 'https://studio.example' } });
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ error: 'Unauthorized', message: 'Sign in to the studio first.' });
     }
     expect(fixture.buildLog()).toEqual([]);
   });

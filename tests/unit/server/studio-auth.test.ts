@@ -11,7 +11,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
@@ -23,7 +23,7 @@ import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
 import { STUDIO_AUTH_ROUTES } from '../../../src/lib/studio-auth.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { SoftAuthenticator } from './soft-authenticator.ts';
+import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 
 const ORIGIN = 'https://studio.example';
 const IDLE_MS = 3_600_000;
@@ -57,66 +57,19 @@ afterAll(async () => {
   rmSync(studioDir, { recursive: true, force: true });
 });
 
-/** A browser on the studio: its cookies kept between requests, its Origin on every change. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  readonly authenticator = new SoftAuthenticator(ORIGIN);
-  private readonly server: FastifyInstance;
+/** A browser on the studio's app. */
+class Browser extends StudioBrowser {
   constructor(server: FastifyInstance = app) {
-    this.server = server;
-  }
-
-  async request(method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse> {
-    const options: InjectOptions = {
-      method,
-      url,
-      headers: {
-        ...(method === 'POST' && { origin: ORIGIN }),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-      ...(payload && { payload }),
-    };
-    const response = await this.server.inject(options);
-    for (const set of response.cookies) {
-      if (set.maxAge === 0 || set.value === '') this.cookies.delete(set.name);
-      else this.cookies.set(set.name, set.value);
-    }
-    return response;
-  }
-
-  /** Registers a passkey from an invitation token and is signed in. */
-  async register(token: string): Promise<LightMyRequestResponse> {
-    const options = await this.request('POST', STUDIO_AUTH_ROUTES.invitationOptions, { token });
-    expect(options.statusCode).toBe(200);
-    const { options: creation } = options.json<{ options: PublicKeyCredentialCreationOptionsJSON }>();
-    return this.request('POST', STUDIO_AUTH_ROUTES.invitationVerify, {
-      token,
-      response: this.authenticator.create(creation),
-    });
-  }
-
-  async signIn(): Promise<LightMyRequestResponse> {
-    const options = await this.request('POST', STUDIO_AUTH_ROUTES.signInOptions);
-    const { options: request } = options.json<{ options: PublicKeyCredentialRequestOptionsJSON }>();
-    return this.request('POST', STUDIO_AUTH_ROUTES.signInVerify, { response: this.authenticator.get(request) });
+    super(server, ORIGIN);
   }
 }
 
 /** A new invitation for `name`, as `npm run studio -- invite` makes it. */
-async function invitation(name: string, now = Date.now()): Promise<string> {
-  const token = newToken();
-  await store.invite(name, hashToken(token), now);
-  return token;
-}
+const invitation = (name: string, now = Date.now()) => invite(store, name, now);
 
 let people = 0;
 /** A browser signed in as a new person. */
-async function signedIn(): Promise<Browser> {
-  const browser = new Browser();
-  const response = await browser.register(await invitation(`Person ${(people += 1)}`));
-  expect(response.statusCode).toBe(200);
-  return browser;
-}
+const signedIn = (): Promise<StudioBrowser> => signedInBrowser(app, store, ORIGIN, `Person ${(people += 1)}`);
 
 const GUARDED: ['GET' | 'POST', string][] = [
   ['GET', STUDIO_AUTH_ROUTES.session],

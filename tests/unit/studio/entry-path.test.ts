@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cmsConfig } from '../../../studio/editor/cms-config.ts';
 import { entryPath } from '../../../studio/editor/entry-path.ts';
-import { studioLanguage } from '../../../studio/editor/start.ts';
+import { studioLang } from '../../../studio/texts.ts';
 
 const config = cmsConfig('pt');
 
@@ -42,10 +42,12 @@ describe('the file behind the editor page', () => {
 });
 
 describe("the studio's language", () => {
-  it("is the browser's first when the site has it, else Portuguese", () => {
-    expect(studioLanguage(['es-AR', 'en'])).toBe('es');
-    expect(studioLanguage(['en-GB'])).toBe('en');
-    expect(studioLanguage(['fr-FR', 'en'])).toBe('pt');
-    expect(studioLanguage([])).toBe('pt');
+  it("is the artist's choice, else the first of the browser's the studio speaks, else Portuguese", () => {
+    expect(studioLang(['fr-FR', 'en'], 'es')).toBe('es');
+    expect(studioLang(['es-AR', 'en'])).toBe('es');
+    expect(studioLang(['en-GB'])).toBe('en');
+    expect(studioLang(['fr-FR', 'en'])).toBe('en');
+    expect(studioLang(['fr-FR'], 'de')).toBe('pt');
+    expect(studioLang([])).toBe('pt');
   });
 });
