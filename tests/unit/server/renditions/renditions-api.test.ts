@@ -2,7 +2,8 @@
  * The renditions through the real app: the API describes them (sources, waveform, loudness,
  * and `url` on the AAC), and the server serves them with Range, a year of caching and CORS.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -106,13 +107,16 @@ describe('the API with renditions', { timeout: 40_000 }, () => {
   });
 
   it('keeps the original for tracks without renditions (no ffmpeg)', async () => {
-    const plain = await buildTestApp(site);
+    // A data folder of its own: the one above holds the renditions the first app made.
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-no-renditions-'));
+    const plain = await buildTestApp({ ...site, dataDir });
     try {
       const [track] = await playlist(plain, 'Singles');
       expect(track).toMatchObject({ mimeType: 'audio/wav', sources: [], peaksUrl: null, loudness: null });
       expect(track?.url).toMatch(/^\/media\/Singles\/01-Estranho\.wav\?v=/);
     } finally {
       await plain.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
