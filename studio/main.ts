@@ -8,12 +8,19 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { INVITATION_FRAGMENT_KEY, STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../src/lib/studio-auth.ts';
+import {
+  INVITATION_FRAGMENT_KEY,
+  STUDIO_AUTH_ROUTES,
+  STUDIO_LANG_COOKIE,
+  type StudioSessionAnswer,
+} from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
 import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
 const lang = studioLang(navigator.languages, localStorage.getItem(CHOSEN_LANG_KEY));
+// The server's refusals in the same language (the editor's requests do not say which).
+document.cookie = `${STUDIO_LANG_COOKIE}=${lang}; Path=/studio; SameSite=Strict${location.protocol === 'https:' ? '; Secure' : ''}`;
 const texts = STUDIO_TEXTS[lang];
 document.documentElement.lang = lang;
 document.title = texts.title;

@@ -14,6 +14,7 @@ import {
   type ContentRequest,
 } from '../services/studio-content/protocol.ts';
 import type { StudioPerson } from '../services/studio/studio-person.ts';
+import { STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
 
 export interface StudioContentOptions {
   contentDir: string;
@@ -28,10 +29,12 @@ export interface StudioContentOptions {
 /** Room in a request for one image at the limit, as base64 (4 bytes per 3), and the entry beside it. */
 const bodyLimitFor = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 1024 * 1024;
 
+/** The editor's language: one the request names, else the studio's cookie, else the browser's. */
 const languageOf = (request: FastifyRequest) => {
   const named = (request.body as { lang?: unknown } | null | undefined)?.lang;
   const query = (request.query as { lang?: unknown } | undefined)?.lang;
-  const given = [named, query].find((value): value is string => typeof value === 'string');
+  const cookie = request.cookies[STUDIO_LANG_COOKIE];
+  const given = [named, query, cookie].find((value): value is string => typeof value === 'string');
   return editorLanguage(given, request.headers['accept-language']);
 };
 

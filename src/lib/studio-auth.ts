@@ -4,6 +4,12 @@
  * which never reaches a server log or a Referer).
  */
 
+/**
+ * The cookie that tells the server the studio's language (the artist's choice, else the
+ * browser's), so its refusals speak it too: the editor's requests carry no language of their own.
+ */
+export const STUDIO_LANG_COOKIE = 'studio_lang';
+
 /** The studio's API, every route of which answers JSON and needs a session unless listed public below. */
 export const STUDIO_API_PREFIX = '/studio/api/';
 

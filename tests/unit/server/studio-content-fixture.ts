@@ -3,6 +3,7 @@
  * repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
  * as its session check does for every `/studio/api/` route.
  */
+import cookie from '@fastify/cookie';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ export async function createStudioContentFixture(options: { git?: boolean } = {}
   }
   const saved: StudioContentFixture['saved'] = [];
   const app = Fastify();
+  // As in the app: the studio's language comes in a cookie.
+  await app.register(cookie);
   app.decorateRequest('studioPerson', null);
   // Stands in for the studio's session check (another part of the studio).
   app.addHook('onRequest', async (request) => {

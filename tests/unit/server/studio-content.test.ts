@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STUDIO_LANG_COOKIE } from '../../../src/lib/studio-auth.ts';
 import {
   createStudioContentFixture,
   MAX_IMAGE_BYTES,
@@ -134,30 +135,37 @@ describe('saving', () => {
   });
 
   it.each([
-    ['pt', 'site.json › socials.0.href: deve ser um link para'],
-    ['en', 'site.json › socials.0.href: must be a link to'],
-    ['es', 'site.json › socials.0.href: debe ser un enlace a'],
-  ])('refuses an edit naming its field in the editor’s language (%s), and writes nothing', async (lang, message) => {
-    const before = f.read('site.json');
-    const site = JSON.parse(before) as { socials: { href: string }[] };
-    site.socials[0] = { ...site.socials[0], href: 'https://evil.example/page' };
-    const response = await f.content(
-      'persistEntry',
-      {
-        dataFiles: [{ slug: 'site', path: 'site.json', raw: JSON.stringify(site) }],
-        assets: [],
-        options: { commitMessage: 'x', useWorkflow: false, status: '' },
-      },
-      { 'accept-language': `${lang};q=1` },
-    );
-    expect(response.statusCode).toBe(422);
-    const body = response.json<{ error: string; issues: { file: string; field: string }[] }>();
-    expect(body.error.startsWith(message)).toBe(true);
-    expect(body.issues[0]).toMatchObject({ file: 'site.json', field: 'socials.0.href' });
-    expect(f.read('site.json')).toBe(before);
-    expect(f.git('status', '--porcelain')).toBe('');
-    expect(f.saved).toEqual([]);
-  });
+    ['pt', 'site.json › socials.0.href: deve ser um link para', { 'accept-language': 'pt;q=1' }],
+    ['en', 'site.json › socials.0.href: must be a link to', { 'accept-language': 'en;q=1' }],
+    [
+      'es, the studio’s choice, over a Portuguese browser',
+      'site.json › socials.0.href: debe ser un enlace a',
+      { 'accept-language': 'pt;q=1', cookie: `${STUDIO_LANG_COOKIE}=es` },
+    ],
+  ])(
+    'refuses an edit naming its field in the editor’s language (%s), and writes nothing',
+    async (_lang, message, headers) => {
+      const before = f.read('site.json');
+      const site = JSON.parse(before) as { socials: { href: string }[] };
+      site.socials[0] = { ...site.socials[0], href: 'https://evil.example/page' };
+      const response = await f.content(
+        'persistEntry',
+        {
+          dataFiles: [{ slug: 'site', path: 'site.json', raw: JSON.stringify(site) }],
+          assets: [],
+          options: { commitMessage: 'x', useWorkflow: false, status: '' },
+        },
+        headers,
+      );
+      expect(response.statusCode).toBe(422);
+      const body = response.json<{ error: string; issues: { file: string; field: string }[] }>();
+      expect(body.error.startsWith(message)).toBe(true);
+      expect(body.issues[0]).toMatchObject({ file: 'site.json', field: 'socials.0.href' });
+      expect(f.read('site.json')).toBe(before);
+      expect(f.git('status', '--porcelain')).toBe('');
+      expect(f.saved).toEqual([]);
+    },
+  );
 
   it('refuses a second release on a hero key, and a cover that does not exist', async () => {
     const release = JSON.parse(f.read('releases/cocktail-n2.json')) as Record<string, unknown>;
