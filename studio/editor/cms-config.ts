@@ -17,11 +17,9 @@ import { LANGUAGE_NAMES, isLang, type Lang } from '../../src/lib/languages.ts';
 import { PLATFORMS } from '../../src/lib/release-links.ts';
 import { COLLECTION_LABELS, ENTRY_LABELS, FIELD_LABELS, type FieldText } from './field-labels.ts';
 
-/** Where the CMS talks to the server: the studio's content route (Decap's proxy backend). */
-export const CONTENT_API = '/studio/api/content';
+import { CONTENT_API, VIDEO_LINK_WIDGET } from './cms-names.ts';
 
-/** The custom widget that takes a video id from a pasted link. */
-export const VIDEO_LINK_WIDGET = 'video-link';
+export { CONTENT_API, VIDEO_LINK_WIDGET };
 
 /** The part of JSON Schema that `z.toJSONSchema` gives for the content schemas. */
 export interface JsonSchema {

@@ -5,12 +5,16 @@
 import CMS from 'decap-cms-app';
 import { createRoot } from 'react-dom/client';
 import type { Lang } from '../../src/lib/languages.ts';
-import { cmsConfig, VIDEO_LINK_WIDGET } from './cms-config.ts';
+import type { StudioCmsConfig } from './cms-config.ts';
+import { VIDEO_LINK_WIDGET } from './cms-names.ts';
 import { EDITOR_STYLES } from './editor-styles.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
 import { StudioBar } from './studio-bar.tsx';
 import { TEXTS } from './texts.ts';
 import { videoLinkControl } from './video-link-widget.tsx';
+
+/** The CMS configuration in each language, generated from the content schemas by the build. */
+declare const __STUDIO_CMS_CONFIGS__: Record<Lang, StudioCmsConfig>;
 
 /** Where Decap keeps its signed-in user, and the element id it renders into. */
 const DECAP_USER_KEY = 'decap-cms-user';
@@ -26,7 +30,7 @@ function skipDecapLogin(person: { name: string }): void {
 
 /** Mounts the CMS and the studio's bar in `root`. */
 export function mountEditor(root: HTMLElement, person: { name: string }, lang: Lang): void {
-  const config = cmsConfig(lang);
+  const config = __STUDIO_CMS_CONFIGS__[lang];
   const texts = TEXTS[lang];
   const style = document.createElement('style');
   style.textContent = EDITOR_STYLES;
