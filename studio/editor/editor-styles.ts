@@ -45,6 +45,17 @@ body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 /* Signing out is the studio's (its bar shows who is in), and there is no deploy preview. */
 #nc-root [class*='-SettingsWrapper'], #nc-root [class*='-PreviewButtonContainer'] { display: none; }
 
+/* On a wide screen a text in three languages (a release's description, its key text) sits
+   side by side, as three columns; on a phone, one below the other. */
+@media (min-width: 64rem) {
+  #nc-root [aria-label='object field'] > div > div:has(> [aria-label='text field']:nth-child(3):last-child) {
+    display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); column-gap: 0.75rem; align-items: start;
+  }
+  #nc-root [aria-label='object field'] > div > div:has(> [aria-label='text field']:nth-child(3):last-child) > * {
+    margin-top: 1rem;
+  }
+}
+
 @media (max-width: 799px) {
   /* Decap's editor and its toolbar hold an 800 px minimum width; a phone has less. */
   #nc-root div { min-width: 0 !important; }
