@@ -18,6 +18,9 @@ import { PLATFORMS } from '../../src/lib/release-links.ts';
 import { COLLECTION_LABELS, ENTRY_LABELS, FIELD_LABELS, type FieldText } from './field-labels.ts';
 
 import { CONTENT_API, VIDEO_LINK_WIDGET } from './cms-names.ts';
+import enKeys from '../../src/i18n/locales/en/keys.json' with { type: 'json' };
+import esKeys from '../../src/i18n/locales/es/keys.json' with { type: 'json' };
+import ptKeys from '../../src/i18n/locales/pt/keys.json' with { type: 'json' };
 
 export { CONTENT_API, VIDEO_LINK_WIDGET };
 
@@ -43,7 +46,7 @@ export interface CmsField {
   widget: string;
   required: boolean;
   fields?: CmsField[];
-  options?: string[];
+  options?: (string | { label: string; value: string })[];
   pattern?: [string, string];
   min?: number;
   value_type?: string;
@@ -107,6 +110,19 @@ function nameText(name: string): FieldText | null {
   return null;
 }
 
+/** The hero keys' names on the home page, in each language: how the artist knows them. */
+const KEY_TITLES: Record<Lang, Record<string, unknown>> = { pt: ptKeys, en: enKeys, es: esKeys };
+
+/** A select's options; a hero key shown by its name on the home page, its id beside it. */
+function optionsOf(name: string, values: readonly string[], lang: Lang): CmsField['options'] {
+  if (name !== 'heroKey') return [...values];
+  return values.map((value) => {
+    const key = KEY_TITLES[lang][value];
+    const title = typeof key === 'object' && key !== null && 'title' in key ? String(key.title) : null;
+    return { value, label: title ? `${title} (${value})` : value };
+  });
+}
+
 interface Walk {
   lang: Lang;
   overrides: Overrides;
@@ -131,7 +147,7 @@ function fieldsOf(schema: JsonSchema, prefix: string, walk: Walk, within = true)
 function fieldOf(name: string, schema: JsonSchema, required: boolean, path: string, walk: Walk): CmsField {
   const text = nameText(name) ?? textOf(name, path, walk.lang);
   const field: CmsField = { name, ...text, required, widget: 'string' };
-  if (schema.enum) Object.assign(field, { widget: 'select', options: schema.enum });
+  if (schema.enum) Object.assign(field, { widget: 'select', options: optionsOf(name, schema.enum, walk.lang) });
   else if (schema.type === 'object')
     Object.assign(field, { widget: 'object', collapsed: false, fields: fieldsOf(schema, `${path}.`, walk, required) });
   else if (schema.type === 'array' && schema.items?.type === 'object')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   poemSchema,
+  RELEASE_HERO_KEYS,
   releaseSchema,
   siteSchema,
   videosFileSchema,
@@ -96,6 +97,12 @@ describe("the studio's CMS configuration", () => {
   it('takes widgets, options and patterns from the schema', () => {
     const release = fieldsOf('pt', 'releases');
     expect(find(release, 'kind')).toMatchObject({ widget: 'select', options: ['EP', 'Single', 'Album'] });
+    // A hero key is offered by its name on the home page, the id the file stores beside it.
+    const heroKeys = (find(release, 'heroKey').options ?? []).map((option) =>
+      typeof option === 'string' ? { value: option, label: option } : option,
+    );
+    expect(heroKeys.map((option) => option.value)).toEqual([...RELEASE_HERO_KEYS]);
+    for (const option of heroKeys) expect(option.label).toMatch(new RegExp(`^.+ \\(${option.value}\\)$`));
     expect(find(release, 'heroKey').widget).toBe('select');
     expect(find(release, 'cover').widget).toBe('image');
     expect(find(release, 'trackCount')).toMatchObject({ widget: 'number', value_type: 'int' });
