@@ -123,34 +123,31 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       expect(await opened.takeErrors()).toEqual([]);
     });
 
-    it.each(['poems', 'contact'])(
-      'a menu entry brings #%s to its place, though the poems render only near the viewport',
-      async (id) => {
-        const opened = await open('/en', viewport);
-        await waitFor('the menu’s behaviour', () =>
-          opened.evaluate(() => document.documentElement.hasAttribute('data-enhanced')),
-        );
-        // A scripted click follows the link as a real one does, wherever the entry sits in its track.
-        await opened.evaluate(
-          (hash: string) => document.querySelector<HTMLElement>(`.site-menu a[href="${hash}"]`)?.click(),
-          `#${id}`,
-        );
-        const place = await waitFor(`the ${id} to sit below the top bar, or the page to end`, () =>
-          opened.evaluate((section: string) => {
-            const target = document.getElementById(section);
-            if (!target) return null;
-            const margin =
-              parseFloat(getComputedStyle(target).scrollMarginTop) +
-              parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
-            const top = target.getBoundingClientRect().top;
-            const atPageEnd = Math.abs(scrollY - (document.documentElement.scrollHeight - innerHeight)) <= 1;
-            return Math.abs(top - margin) <= 2 || (atPageEnd && top >= 0 && top < innerHeight) ? { top, margin } : null;
-          }, id),
-        );
-        expect(place.top).toBeGreaterThanOrEqual(0);
-        expect(await opened.takeErrors()).toEqual([]);
-      },
-    );
+    it.each(['poems', 'contact'])('a menu entry brings #%s to its place', async (id) => {
+      const opened = await open('/en', viewport);
+      await waitFor('the menu’s behaviour', () =>
+        opened.evaluate(() => document.documentElement.hasAttribute('data-enhanced')),
+      );
+      // A scripted click follows the link as a real one does, wherever the entry sits in its track.
+      await opened.evaluate(
+        (hash: string) => document.querySelector<HTMLElement>(`.site-menu a[href="${hash}"]`)?.click(),
+        `#${id}`,
+      );
+      const place = await waitFor(`the ${id} to sit below the top bar, or the page to end`, () =>
+        opened.evaluate((section: string) => {
+          const target = document.getElementById(section);
+          if (!target) return null;
+          const margin =
+            parseFloat(getComputedStyle(target).scrollMarginTop) +
+            parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+          const top = target.getBoundingClientRect().top;
+          const atPageEnd = Math.abs(scrollY - (document.documentElement.scrollHeight - innerHeight)) <= 1;
+          return Math.abs(top - margin) <= 2 || (atPageEnd && top >= 0 && top < innerHeight) ? { top, margin } : null;
+        }, id),
+      );
+      expect(place.top).toBeGreaterThanOrEqual(0);
+      expect(await opened.takeErrors()).toEqual([]);
+    });
 
     /**
      * A page of the site once its player and the router are ready, and `control` (the first
