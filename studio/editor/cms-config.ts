@@ -111,14 +111,14 @@ function nameText(name: string): FieldText | null {
 }
 
 /** The hero keys' names on the home page, in each language: how the artist knows them. */
-const KEY_TITLES: Record<Lang, Record<string, unknown>> = { pt: ptKeys, en: enKeys, es: esKeys };
+const KEY_TITLES: Record<Lang, typeof ptKeys> = { pt: ptKeys, en: enKeys, es: esKeys };
 
 /** A select's options; a hero key shown by its name on the home page, its id beside it. */
 function optionsOf(name: string, values: readonly string[], lang: Lang): CmsField['options'] {
   if (name !== 'heroKey') return [...values];
   return values.map((value) => {
-    const key = KEY_TITLES[lang][value];
-    const title = typeof key === 'object' && key !== null && 'title' in key ? String(key.title) : null;
+    const keys = KEY_TITLES[lang];
+    const title = value in keys ? (keys[value as keyof typeof keys] as { title?: string }).title : undefined;
     return { value, label: title ? `${title} (${value})` : value };
   });
 }

@@ -11,13 +11,12 @@ import {
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 import {
   cmsConfig,
-  CONTENT_API,
   formFields,
   jsonSchemaOf,
-  VIDEO_LINK_WIDGET,
   type CmsField,
   type JsonSchema,
 } from '../../../studio/editor/cms-config.ts';
+import { CONTENT_API, VIDEO_LINK_WIDGET } from '../../../studio/editor/cms-names.ts';
 
 /** Every field path of a JSON Schema, nested ones as `a.b` (a record over fixed keys gives its keys). */
 function schemaPaths(schema: JsonSchema, prefix = ''): string[] {
