@@ -1,7 +1,8 @@
 /**
  * The studio's page: signs the artist in with a passkey (or, from an invitation link, creates
  * their first one), then shows a small top bar (who, sign out, sign out everywhere, add a
- * passkey) above the editor, which loads only once signed in.
+ * passkey), the menu of the studio's parts, and the part the address names, which loads only
+ * once signed in.
  */
 import { startAuthentication, startRegistration, browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import type {
@@ -12,10 +13,15 @@ import {
   INVITATION_FRAGMENT_KEY,
   STUDIO_AUTH_ROUTES,
   STUDIO_LANG_COOKIE,
+  STUDIO_SECTIONS,
+  studioSectionAt,
+  studioSectionPath,
+  type StudioSection,
   type StudioSessionAnswer,
 } from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
+import { SECTION_MODULES } from './section.ts';
 import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
 const lang = studioLang(navigator.languages, localStorage.getItem(CHOSEN_LANG_KEY));
@@ -141,7 +147,22 @@ function languageChoice(): HTMLLabelElement {
   return label;
 }
 
-/** The top bar and the editor below it. */
+/** The menu of the studio's parts, each a link to its own address; the current one marked. */
+function sectionMenu(current: StudioSection): HTMLElement {
+  const nav = element('nav', { class: 'sections', 'aria-label': texts.sectionsMenu });
+  const list = element('ul');
+  for (const section of STUDIO_SECTIONS) {
+    const link = element('a', { href: studioSectionPath(section) }, texts.sections[section]);
+    if (section === current) link.setAttribute('aria-current', 'page');
+    const item = element('li');
+    item.append(link);
+    list.append(item);
+  }
+  nav.append(list);
+  return nav;
+}
+
+/** The top bar, the menu, and the part the address names below them. */
 async function showStudio(): Promise<void> {
   const { person } = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
   const bar = element('header', { class: 'top-bar' });
@@ -172,10 +193,11 @@ async function showStudio(): Promise<void> {
     everywhere,
     languageChoice(),
   );
-  const editor = element('div', { class: 'editor' });
-  root.replaceChildren(bar, message, editor);
-  const { startEditor } = await import('./editor/start.ts');
-  await startEditor(editor, person, lang);
+  const section = studioSectionAt(location.pathname) ?? 'content';
+  const part = element('div', { class: section === 'content' ? 'editor' : 'section' });
+  root.replaceChildren(bar, sectionMenu(section), message, part);
+  const { start } = await SECTION_MODULES[section]();
+  await start(part, { lang, texts, person, say, explain });
 }
 
 async function start(): Promise<void> {

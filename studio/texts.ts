@@ -3,7 +3,7 @@
  * the studio, else the browser's language. Other parts of the studio add their own keys.
  */
 import { DEFAULT_LANG, isLang, type Lang } from '../src/lib/languages.ts';
-import type { StudioErrorCode } from '../src/lib/studio-auth.ts';
+import type { StudioErrorCode, StudioSection } from '../src/lib/studio-auth.ts';
 
 export type StudioLang = Lang;
 
@@ -22,6 +22,11 @@ const pt = {
   language: 'Idioma do estúdio',
   addPasskey: 'Adicionar outra chave de acesso',
   passkeyAdded: 'Chave de acesso adicionada.',
+  sectionsMenu: 'Partes do estúdio',
+  sections: { content: 'Conteúdo', music: 'Música', messages: 'Mensagens', numbers: 'Números' } satisfies Record<
+    StudioSection,
+    string
+  >,
   cancelled: 'O pedido foi cancelado. Tente de novo.',
   unsupported: 'Este navegador não suporta chaves de acesso.',
   offline: 'Não foi possível contactar o servidor. Verifique a ligação.',
@@ -56,6 +61,8 @@ const en: StudioTexts = {
   language: 'Studio language',
   addPasskey: 'Add another passkey',
   passkeyAdded: 'Passkey added.',
+  sectionsMenu: 'Studio parts',
+  sections: { content: 'Content', music: 'Music', messages: 'Messages', numbers: 'Numbers' },
   cancelled: 'The request was cancelled. Please try again.',
   unsupported: 'This browser does not support passkeys.',
   offline: 'The server could not be reached. Check the connection.',
@@ -88,6 +95,8 @@ const es: StudioTexts = {
   language: 'Idioma del estudio',
   addPasskey: 'Añadir otra llave de acceso',
   passkeyAdded: 'Llave de acceso añadida.',
+  sectionsMenu: 'Partes del estudio',
+  sections: { content: 'Contenido', music: 'Música', messages: 'Mensajes', numbers: 'Números' },
   cancelled: 'La solicitud fue cancelada. Inténtelo de nuevo.',
   unsupported: 'Este navegador no admite llaves de acceso.',
   offline: 'No se pudo contactar con el servidor. Compruebe la conexión.',

@@ -1,12 +1,14 @@
 /**
  * The studio's page and its scripts from STUDIO_DIR (`npm run build` writes them): the page at
- * `/studio` and `/studio/`, its content-hashed files under `/studio/assets/`, and a JSON 404
- * for anything else under `/studio`, never the public site's redirect.
+ * `/studio`, `/studio/` and each part's address (`/studio/music`…), its content-hashed files
+ * under `/studio/assets/`, and a JSON 404 for anything else under `/studio`, never the public
+ * site's redirect.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { STUDIO_SECTIONS, studioSectionPath } from '../../src/lib/studio-auth.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 
 export interface StudioPagesOptions {
@@ -23,6 +25,9 @@ const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir })
   };
   app.get('/studio', async (_request, reply) => sendShell(reply));
   app.get('/studio/', async (_request, reply) => sendShell(reply));
+  for (const section of STUDIO_SECTIONS) {
+    if (section !== 'content') app.get(studioSectionPath(section), async (_request, reply) => sendShell(reply));
+  }
 
   await app.register(fastifyStatic, {
     root: join(dir, 'assets'),

@@ -66,3 +66,21 @@ export interface StudioSessionAnswer {
   person: { name: string };
   passkeys: PasskeySummary[];
 }
+
+/**
+ * The studio's parts, each a page of its own under `/studio`: the content editor at `/studio/`,
+ * the others at `/studio/<part>`. The server answers each path with the studio's page.
+ */
+export const STUDIO_SECTIONS = ['content', 'music', 'messages', 'numbers'] as const;
+export type StudioSection = (typeof STUDIO_SECTIONS)[number];
+
+/** A part's address. */
+export const studioSectionPath = (section: StudioSection): string =>
+  section === 'content' ? '/studio/' : `/studio/${section}`;
+
+/** The part an address shows, or null when it is none of them. */
+export function studioSectionAt(pathname: string): StudioSection | null {
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (trimmed === '/studio') return 'content';
+  return STUDIO_SECTIONS.find((section) => section !== 'content' && trimmed === `/studio/${section}`) ?? null;
+}

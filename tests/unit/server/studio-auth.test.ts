@@ -21,7 +21,7 @@ import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
-import { STUDIO_AUTH_ROUTES } from '../../../src/lib/studio-auth.ts';
+import { STUDIO_AUTH_ROUTES, STUDIO_SECTIONS, studioSectionPath } from '../../../src/lib/studio-auth.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 
@@ -137,7 +137,7 @@ describe('the guards of /studio/api/', () => {
 });
 
 describe('the studio page', () => {
-  it.each(['/studio', '/studio/'])(
+  it.each(['/studio', '/studio/', ...STUDIO_SECTIONS.map(studioSectionPath)])(
     '%s is the studio page with its own policy, never stored or indexed',
     async (url) => {
       const response = await app.inject(url);
