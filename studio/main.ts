@@ -186,13 +186,12 @@ async function showStudio(): Promise<void> {
       await showSignIn();
     });
   }
-  bar.append(
-    element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })),
-    add,
-    signOut,
-    everywhere,
-    languageChoice(),
-  );
+  // The account's actions fold away: on a phone the studio's own work gets the screen.
+  const account = element('details', { class: 'account' });
+  const actions = element('div', { class: 'account-actions' });
+  actions.append(add, signOut, everywhere);
+  account.append(element('summary', {}, texts.account), actions);
+  bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), account, languageChoice());
   const section = studioSectionAt(location.pathname) ?? 'content';
   const part = element('div', { class: section === 'content' ? 'editor' : 'section' });
   root.replaceChildren(bar, sectionMenu(section), message, part);

@@ -22,6 +22,7 @@ const pt = {
   language: 'Idioma do estúdio',
   addPasskey: 'Adicionar outra chave de acesso',
   passkeyAdded: 'Chave de acesso adicionada.',
+  account: 'Conta',
   sectionsMenu: 'Partes do estúdio',
   sections: { content: 'Conteúdo', music: 'Música', messages: 'Mensagens', numbers: 'Números' } satisfies Record<
     StudioSection,
@@ -61,6 +62,7 @@ const en: StudioTexts = {
   language: 'Studio language',
   addPasskey: 'Add another passkey',
   passkeyAdded: 'Passkey added.',
+  account: 'Account',
   sectionsMenu: 'Studio parts',
   sections: { content: 'Content', music: 'Music', messages: 'Messages', numbers: 'Numbers' },
   cancelled: 'The request was cancelled. Please try again.',
@@ -95,6 +97,7 @@ const es: StudioTexts = {
   language: 'Idioma del estudio',
   addPasskey: 'Añadir otra llave de acceso',
   passkeyAdded: 'Llave de acceso añadida.',
+  account: 'Cuenta',
   sectionsMenu: 'Partes del estudio',
   sections: { content: 'Contenido', music: 'Música', messages: 'Mensajes', numbers: 'Números' },
   cancelled: 'La solicitud fue cancelada. Inténtelo de nuevo.',

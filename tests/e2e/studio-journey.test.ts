@@ -20,7 +20,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { copyProject } from '../../perf/harness/project-copy.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from './passkeys.ts';
+import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitForPort } from '../../perf/harness/engines.ts';
 import { STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../../src/lib/studio-auth.ts';
 import { openPage, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from './passkeys.ts';
+import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
 const run = promisify(execFile);
 const DECAP_PROP_TYPE_WARNING =
@@ -82,6 +82,20 @@ describe('the studio sign-in', () => {
     expect(page.url()).not.toContain('invitation');
     expect(page.url().startsWith(`${origin}/studio/`)).toBe(true);
 
+    // Each part of the studio has its own address, marked in the menu.
+    const menu = page.getByRole('navigation', { name: 'Partes do estúdio' });
+    await menu.getByRole('link', { name: 'Mensagens' }).click();
+    await page.waitForURL(`${origin}/studio/messages`);
+    expect(await menu.getByRole('link', { name: 'Mensagens' }).getAttribute('aria-current')).toBe('page');
+    await menu.getByRole('link', { name: 'Conteúdo' }).click();
+    await page.getByRole('link', { name: 'Poemas' }).waitFor();
+
+    // The account's actions are folded under "Conta" (opened unless it is open already).
+    const account = async () => {
+      const open = await page.locator('details.account').evaluate((details) => (details as HTMLDetailsElement).open);
+      if (!open) await page.getByText('Conta', { exact: true }).click();
+    };
+    await account();
     await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
     await page.getByText('Com sessão iniciada como André').waitFor();
@@ -89,10 +103,12 @@ describe('the studio sign-in', () => {
     // A second device: the first authenticator is gone, a new one creates the second passkey.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
     await addPasskeyAuthenticator(page, cdp);
+    await account();
     await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).click();
     await page.getByText('Chave de acesso adicionada.').waitFor();
     expect((await session(page)).passkeys).toHaveLength(2);
 
+    await account();
     await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
     await page.getByText('Com sessão iniciada como André').waitFor();

@@ -1,0 +1,78 @@
+/**
+ * `npm run screenshots:studio`: a PNG of each part of the studio (the editor, music, messages,
+ * numbers) at phone and desktop widths in screenshots/studio/, signed in as the artist through a
+ * virtual passkey, on temporary folders with the demo music and a few messages. Each shot's
+ * layout is checked as the public pages' are: a defect makes the exit code 1.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
+import { generateDemoMedia } from './demo-media/generate.ts';
+import { inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
+import { addPasskeyAuthenticator } from '../perf/harness/passkeys.ts';
+import { startStudioApp } from '../perf/harness/studio-app.ts';
+import { STUDIO_SECTIONS, studioSectionPath } from '../src/lib/studio-auth.ts';
+import { fill, STUDIO_TEXTS } from '../studio/texts.ts';
+
+const OUT_DIR = join('screenshots', 'studio');
+const { values: flags } = parseArgs({ options: { widths: { type: 'string', default: '320,390,1440' } } });
+const widths = flags.widths.split(',').map(Number);
+if (widths.some((width) => !Number.isInteger(width) || width < 320)) {
+  console.error(`--widths takes whole widths of 320 px or more, separated by commas: ${flags.widths}`);
+  process.exit(2);
+}
+if (!existsSync(join('dist', 'pt.html')) || !existsSync(join('dist-studio', 'index.html'))) {
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
+
+/** Messages as strangers write them: a long word, several lines, each language. */
+const MESSAGES = [
+  { name: 'Ana Souza', email: 'ana@example.com', lang: 'pt', message: 'Olá André!\nAdorei o último single.' },
+  { name: 'Sam', email: 'sam@example.org', lang: 'en', message: `Booking request: ${'x'.repeat(60)}\nThanks.` },
+  { name: 'Lucía', email: 'lucia@example.es', lang: 'es', message: '¿Tocarás en Madrid este año?' },
+] as const;
+
+const studio = await startStudioApp({ prefix: 'studio-shots-' });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
+let defects = 0;
+try {
+  await generateDemoMedia(studio.dirs.media);
+  const inbox = await studio.app.inbox.open();
+  for (const message of MESSAGES) await inbox?.store.add(message);
+
+  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.setViewportSize(viewportAt(widths[0] ?? 390));
+  await addPasskeyAuthenticator(page);
+  await page.goto(await studio.invite('André'));
+  await page.getByRole('button', { name: STUDIO_TEXTS.pt.createPasskey }).click();
+  await page.getByText(fill(STUDIO_TEXTS.pt.signedInAs, { name: 'André' })).waitFor();
+
+  await mkdir(OUT_DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize(viewportAt(width));
+    for (const section of STUDIO_SECTIONS) {
+      await page.goto(`${studio.origin}${studioSectionPath(section)}`, { waitUntil: 'networkidle' });
+      const report: LayoutReport = await page.evaluate(inspectLayout);
+      const file = join(OUT_DIR, `${section}-${String(width)}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      defects += report.problems.length;
+      console.log(
+        report.problems.length === 0
+          ? `${file}  ${String(report.clientWidth)} px wide, every control on screen`
+          : `${file}  LAYOUT DEFECTS:\n  ${report.problems.join('\n  ')}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  await studio.close();
+}
+if (defects > 0) {
+  console.error(`\n${String(defects)} defect(s): see above.`);
+  process.exitCode = 1;
+}
