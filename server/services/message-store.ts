@@ -35,12 +35,20 @@ export interface StoredMessage extends NewMessage {
   lastError: string | null;
   nextAttemptAt: number;
   deliveredAt: string | null;
+  /** Why it got no auto-reply (null when it got one, or was stored before the reason was kept). */
+  replySkipReason: ReplySkipReason | null;
+  /** When the artist read it in the studio, or null while unread. */
+  readAt: string | null;
+  /** When the artist marked it handled, or null. */
+  handledAt: string | null;
 }
 
 /** The same message resubmitted within this window is stored once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 /** At most one auto-reply per mailbox (`mailboxKey`: `a+1@x` and `A@x` are one) in this window. */
 export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most messages one page of `list` returns. */
+export const MESSAGE_PAGE_MAX = 100;
 /** The window of the cap on auto-replies to everyone together. */
 export const AUTO_REPLY_CAP_WINDOW_MS = 60 * 60 * 1000;
 /** The window of the budget of single mails to the artist. */
@@ -122,10 +130,27 @@ export interface MessageStore {
   markFailed(id: number, error: string, nextAttemptAt: number, givenUp?: readonly MailPart[]): Promise<void>;
   /** Gives up the lease on a message (its delivery attempt is over). */
   release(id: number): Promise<void>;
-  /** Every message, newest first. */
-  list(): Promise<StoredMessage[]>;
+  /** Every message, newest first; with a page, at most `limit` of those older than `beforeId`. */
+  list(page?: MessagePage): Promise<StoredMessage[]>;
   get(id: number): Promise<StoredMessage | undefined>;
+  /** Marks a message read (keeping when it was first read) or unread; false when there is no such message. */
+  markRead(id: number, read: boolean, now?: number): Promise<boolean>;
+  /** Marks a message handled (keeping when) or not; false when there is no such message. */
+  markHandled(id: number, handled: boolean, now?: number): Promise<boolean>;
+  /**
+   * Deletes a message for good (a visitor's right to erasure); false when there was none. A
+   * delivery holding it finds it gone and sends nothing more.
+   */
+  remove(id: number): Promise<boolean>;
+  /** How many messages the artist has not read. */
+  unreadCount(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A page of the list: the newest `limit` messages older than `beforeId` (all when absent). */
+export interface MessagePage {
+  limit: number;
+  beforeId?: number;
 }
 
 /** Identifies "the same message": same sender, same words, whatever the spacing or case. */
@@ -158,6 +183,9 @@ export interface MessageRow {
   last_error: string | null;
   next_attempt_at: number;
   delivered_at: string | null;
+  reply_skip_reason: ReplySkipReason | null;
+  read_at: string | null;
+  handled_at: string | null;
 }
 
 export const toMessage = (row: MessageRow): StoredMessage => ({
@@ -174,6 +202,9 @@ export const toMessage = (row: MessageRow): StoredMessage => ({
   lastError: row.last_error,
   nextAttemptAt: row.next_attempt_at,
   deliveredAt: row.delivered_at,
+  replySkipReason: row.reply_skip_reason,
+  readAt: row.read_at,
+  handledAt: row.handled_at,
 });
 
 /** The mailboxes that never get an auto-reply, from the store's options. */

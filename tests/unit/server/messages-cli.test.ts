@@ -51,7 +51,7 @@ describe('npm run messages', () => {
   it('exports CSV, quoted, with formulas neutralised', async () => {
     const lines = (await messages('--csv')).trim().split('\n');
     expect(lines[0]).toBe(
-      '"id","createdAt","name","email","lang","message","artistStatus","replyStatus","attempts","lastError","deliveredAt","artistDigest"',
+      '"id","createdAt","name","email","lang","message","artistStatus","replyStatus","attempts","lastError","deliveredAt","artistDigest","replySkipReason","readAt","handledAt"',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('"Second, ""quoted""');
