@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../src/lib/languages.ts';
+import type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
 import { mailboxKey } from './mail-address.ts';
 
 /** A message as the form sends it, already validated. */
@@ -58,11 +59,8 @@ export const DEFAULT_DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 /** The longest a last error is kept. */
 export const LAST_ERROR_MAX = 500;
 
-/**
- * Why a new message gets no auto-reply: the address is the site's own (the artist's or the
- * sender's), its mailbox had one today, or the hourly cap is reached.
- */
-export type ReplySkipReason = 'own-address' | 'address-replied-today' | 'hourly-cap';
+/** Why a new message gets no auto-reply (the studio shows it). */
+export type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
 
 export interface AddResult {
   message: StoredMessage;
