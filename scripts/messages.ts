@@ -1,7 +1,8 @@
 /**
  * `npm run messages`: the contact messages for the artist, newest first, with their delivery
  * status. `npm run messages -- --json` or `-- --csv` prints them all for export
- * (`npm run messages -- --csv > messages.csv`). Reads the store the server is configured
+ * (`npm run messages -- --csv > messages.csv`). `npm run messages -- --retry` queues the
+ * mails given up (FAILED) again: the server sends them within a minute. Reads the store the server is configured
  * with: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
 import { existsSync } from 'node:fs';
@@ -25,15 +26,26 @@ if (!location.databaseUrl && !existsSync(join(location.dataDir, SQLITE_FILE))) {
   process.exit(0);
 }
 
+const retry = process.argv.includes('--retry');
 let messages: StoredMessage[];
 try {
   const store = await openStore(location);
+  if (retry) {
+    const retried = await store.retryFailed();
+    console.log(
+      retried === 0
+        ? 'No message has a mail that failed.'
+        : `${retried} message(s) queued to be sent again: the server sends them within a minute.`,
+    );
+  }
   messages = await store.list();
   await store.close();
 } catch (error) {
   console.error(`Cannot read the messages (${describeStore(location)}): ${(error as Error).message}`);
   process.exit(1);
 }
+
+if (retry) process.exit(0);
 
 const format = process.argv.includes('--json') ? 'json' : process.argv.includes('--csv') ? 'csv' : 'table';
 

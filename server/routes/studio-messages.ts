@@ -1,7 +1,8 @@
 /**
  * The studio's inbox of contact messages (behind the studio's session and Origin checks): the
  * list, newest first, in pages, with the unread count; marking a message read or handled;
- * deleting it for good; and exporting them all as JSON or CSV, as `npm run messages` does.
+ * deleting it for good; queuing the mails given up again; and exporting them all as JSON or
+ * CSV, as `npm run messages` does.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
@@ -10,9 +11,10 @@ import {
   type InboxChange,
   type InboxChanged,
   type InboxPage,
+  type InboxRetried,
 } from '../../src/lib/studio-messages.ts';
 import { inboxMessage } from '../services/inbox-view.ts';
-import type { Inbox } from '../services/message-inbox.ts';
+import type { Inbox, OpenInbox } from '../services/message-inbox.ts';
 import { messagesCsv, messagesJson } from '../services/message-export.ts';
 import type { MessageStore } from '../services/message-store.ts';
 import { refuse } from '../services/studio/studio-http.ts';
@@ -33,12 +35,13 @@ const EXPORTS = [
 ] as const;
 
 const studioMessagesRoutes: FastifyPluginAsync<StudioMessagesOptions> = async (app, { inbox }) => {
-  /** The store, or a 503 answered when it cannot be opened now. */
-  async function storeOr(reply: FastifyReply): Promise<MessageStore | null> {
+  /** The store and its outbox, or null with a 503 answered when they cannot be opened now. */
+  async function openOr(reply: FastifyReply): Promise<OpenInbox | null> {
     const opened = await inbox.open();
     if (!opened) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The messages cannot be read right now.');
-    return opened?.store ?? null;
+    return opened;
   }
+  const storeOr = async (reply: FastifyReply): Promise<MessageStore | null> => (await openOr(reply))?.store ?? null;
 
   app.get<{ Querystring: { before?: number } }>(
     INBOX_ROUTES.list,
@@ -50,13 +53,15 @@ const studioMessagesRoutes: FastifyPluginAsync<StudioMessagesOptions> = async (a
     async (request, reply) => {
       const store = await storeOr(reply);
       if (!store) return reply;
-      const [found, unread] = await Promise.all([
+      const [found, unread, failed] = await Promise.all([
         store.list({ limit: INBOX_PAGE_SIZE + 1, ...(request.query.before && { beforeId: request.query.before }) }),
         store.unreadCount(),
+        store.failedCount(),
       ]);
       const messages = found.slice(0, INBOX_PAGE_SIZE).map(inboxMessage);
       const page: InboxPage = {
         unread,
+        failed,
         messages,
         next: found.length > INBOX_PAGE_SIZE ? (messages.at(-1)?.id ?? null) : null,
       };
@@ -106,6 +111,15 @@ const studioMessagesRoutes: FastifyPluginAsync<StudioMessagesOptions> = async (a
       return reply.send(changed);
     },
   );
+
+  app.post(INBOX_ROUTES.retry, async (request, reply) => {
+    const opened = await openOr(reply);
+    if (!opened) return reply;
+    const retried: InboxRetried = { retried: await opened.store.retryFailed() };
+    request.log.info({ person: request.studioPerson?.id, ...retried }, 'failed mails queued again');
+    opened.outbox.notify();
+    return reply.send(retried);
+  });
 
   for (const { path, extension, type, write } of EXPORTS) {
     app.get(path, async (_request, reply) => {

@@ -142,6 +142,13 @@ export interface MessageStore {
   remove(id: number): Promise<boolean>;
   /** How many messages the artist has not read. */
   unreadCount(): Promise<number>;
+  /** How many messages have a mail given up (failed). */
+  failedCount(): Promise<number>;
+  /**
+   * Queues again every mail given up (failed), due now with its attempts counted from zero;
+   * resolves to how many messages that concerns.
+   */
+  retryFailed(now?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -164,6 +171,21 @@ export function fingerprint(message: NewMessage): string {
  * `messages_due` index, which every query for due messages repeats so that it uses the index.
  */
 export const DUE = "(artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending')";
+
+/** The messages with a mail given up, in either engine's SQL. */
+export const FAILED = "(artist_status = 'failed' OR reply_status = 'failed')";
+
+/**
+ * Queues a failed message's failed mails again, in either engine's SQL (`now` is the
+ * parameter's placeholder). A digest's mail given up goes again on its own, and counts as such.
+ */
+export function retryFailedSql(now: string): string {
+  return `UPDATE messages SET attempts = 0, next_attempt_at = ${now}, lease_until = NULL,
+       artist_digest = (artist_digest AND artist_status != 'failed'),
+       artist_status = CASE WHEN artist_status = 'failed' THEN 'pending' ELSE artist_status END,
+       reply_status = CASE WHEN reply_status = 'failed' THEN 'pending' ELSE reply_status END
+     WHERE ${FAILED}`;
+}
 
 /** A database row, in either engine (the column names are the same). */
 export interface MessageRow {

@@ -52,6 +52,8 @@ export interface InboxMessage {
 /** A page of the inbox, newest first, with the unread count and where the next page starts. */
 export interface InboxPage {
   unread: number;
+  /** Messages with a mail given up, which `retry` queues again. */
+  failed: number;
   messages: InboxMessage[];
   /** The `before` of the next page, or null when this one is the last. */
   next: number | null;
@@ -67,4 +69,9 @@ export interface InboxChange {
 export interface InboxChanged {
   message: InboxMessage | null;
   unread: number;
+}
+
+/** The answer to a retry: how many messages had mails queued again. */
+export interface InboxRetried {
+  retried: number;
 }

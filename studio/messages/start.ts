@@ -1,7 +1,8 @@
 /**
  * The studio's inbox: the contact messages newest first, the unread count (also in the page's
  * title), opening one marks it read; each can be marked handled or unread, answered by mail,
- * or deleted for good after a confirmation; all can be exported as JSON or CSV.
+ * or deleted for good after a confirmation; the mails given up can be sent again; all can be
+ * exported as JSON or CSV.
  */
 import {
   INBOX_ROUTES,
@@ -9,6 +10,7 @@ import {
   type InboxChanged,
   type InboxMessage,
   type InboxPage,
+  type InboxRetried,
 } from '../../src/lib/studio-messages.ts';
 import { del, get, post } from '../api.ts';
 import type { StartSection } from '../section.ts';
@@ -28,6 +30,7 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   const opened = new Set<number>();
   let unread = 0;
   let next: number | null = null;
+  let failed = 0;
 
   const heading = h('h1', { tabindex: '-1' }, texts.heading);
   const count = h('p', { class: 'unread-count' });
@@ -35,19 +38,22 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   heading.id = 'inbox-heading';
   const empty = h('p', { class: 'empty', hidden: '' }, texts.empty);
   const more = h('button', { type: 'button', class: 'secondary more', hidden: '' }, texts.loadMore);
+  const retry = h('button', { type: 'button', class: 'secondary retry', hidden: '' });
   const exports = h(
     'nav',
     { class: 'exports', 'aria-label': texts.exports },
     h('a', { class: 'button secondary', href: INBOX_ROUTES.exportJson, download: '' }, texts.exportJson),
     h('a', { class: 'button secondary', href: INBOX_ROUTES.exportCsv, download: '' }, texts.exportCsv),
   );
-  root.replaceChildren(heading, count, list, empty, more, exports);
+  root.replaceChildren(heading, count, retry, list, empty, more, exports);
 
   function showCount(): void {
     count.textContent = unread > 0 ? fill(texts.unread, { count: String(unread) }) : texts.allRead;
     document.title = `${unread > 0 ? `(${unread}) ` : ''}${texts.heading} · ${studioTexts.title}`;
     empty.hidden = messages.size > 0;
     more.hidden = next === null;
+    retry.hidden = failed === 0;
+    retry.textContent = fill(texts.retry, { count: String(failed) });
   }
 
   /**
@@ -127,18 +133,32 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   async function load(): Promise<void> {
     const page = await get<InboxPage>(`${INBOX_ROUTES.list}${next === null ? '' : `?before=${next}`}`);
     for (const message of page.messages) redraw(message);
-    unread = page.unread;
-    next = page.next;
+    ({ unread, next, failed } = page);
     showCount();
   }
 
-  more.addEventListener('click', () => {
-    more.disabled = true;
-    load()
-      .catch((error: unknown) => say(explain(error), 'error'))
-      .finally(() => {
-        more.disabled = false;
-      });
+  /** Runs a button's action with the button disabled, telling any failure. */
+  function onPress(button: HTMLButtonElement, action: () => Promise<void>): void {
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      action()
+        .catch((error: unknown) => say(explain(error), 'error'))
+        .finally(() => {
+          button.disabled = false;
+        });
+    });
+  }
+
+  onPress(more, load);
+  onPress(retry, async () => {
+    const { retried } = await post<InboxRetried>(INBOX_ROUTES.retry);
+    // The list again from the top, each message with its delivery as it is now.
+    list.replaceChildren();
+    messages.clear();
+    next = null;
+    await load();
+    say(fill(texts.retried, { count: String(retried) }));
+    (retry.hidden ? heading : retry).focus();
   });
   await load();
 };

@@ -7,6 +7,8 @@ import type { ArtistDelivery, ReplyDelivery, ReplySkipReason } from '../../src/l
 
 const pt = {
   heading: 'Mensagens',
+  retry: 'Tentar enviar de novo as que falharam ({count})',
+  retried: 'Nova tentativa de envio para {count} mensagem(ns).',
   unread: '{count} por ler',
   allRead: 'Todas lidas',
   empty: 'Ainda não há mensagens.',
@@ -62,6 +64,8 @@ export type MessagesTexts = typeof pt;
 
 const en: MessagesTexts = {
   heading: 'Messages',
+  retry: 'Try sending the failed ones again ({count})',
+  retried: 'Sending again for {count} message(s).',
   unread: '{count} unread',
   allRead: 'All read',
   empty: 'No messages yet.',
@@ -115,6 +119,8 @@ const en: MessagesTexts = {
 
 const es: MessagesTexts = {
   heading: 'Mensajes',
+  retry: 'Intentar enviar de nuevo los que fallaron ({count})',
+  retried: 'Nuevo intento de envío para {count} mensaje(s).',
   unread: '{count} sin leer',
   allRead: 'Todos leídos',
   empty: 'Todavía no hay mensajes.',

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../perf/harness/engines.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
 import { openPage, useBrowser } from './browser.ts';
@@ -173,6 +174,21 @@ describe('the inbox on a phone', () => {
     await page.getByText('Mensagem apagada.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('.message-item, h1')?.tagName)).toBeDefined();
     expect((await inbox()).messages.map((m) => m.name)).toEqual([SENT[2].name, SENT[1].name]);
+  });
+
+  it('sends the failed mails again from one button', async () => {
+    const store = openSqliteStore(join(folder, 'data'));
+    const [newest] = await store.list();
+    await store.markFailed(newest?.id ?? 0, 'refused', Date.now(), ['artist']);
+    await store.close();
+    await page.reload();
+    const retry = page.getByRole('button', { name: /^Tentar enviar de novo as que falharam \(1\)/ });
+    await retry.click();
+    await page.getByText('Nova tentativa de envio para 1 mensagem(ns).').waitFor();
+    await retry.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await inbox()).messages.find((m) => m.id === newest?.id)?.artist.state)
+      .toBe('mailed');
   });
 
   it('fits 320 px: no sideways scroll, long words wrapped, 44 px targets', async () => {

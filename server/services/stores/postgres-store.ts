@@ -14,10 +14,12 @@ import {
   digestSlotAfter,
   DUE,
   DUPLICATE_WINDOW_MS,
+  FAILED,
   fingerprint,
   LAST_ERROR_MAX,
   ownMailboxes,
   replySkipReason,
+  retryFailedSql,
   toMessage,
   type MessageRow,
   type MessageStore,
@@ -286,6 +288,13 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
     },
     async remove(id) {
       return ((await pool.query('DELETE FROM messages WHERE id = $1', [id])).rowCount ?? 0) > 0;
+    },
+    async failedCount() {
+      const result = await pool.query<{ count: number }>(`SELECT COUNT(*)::int AS count FROM messages WHERE ${FAILED}`);
+      return result.rows[0]?.count ?? 0;
+    },
+    async retryFailed(now = Date.now()) {
+      return (await pool.query(retryFailedSql('$1'), [now])).rowCount ?? 0;
     },
     async unreadCount() {
       const result = await pool.query<{ count: number }>(

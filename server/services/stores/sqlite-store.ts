@@ -13,10 +13,12 @@ import {
   digestSlotAfter,
   DUE,
   DUPLICATE_WINDOW_MS,
+  FAILED,
   fingerprint,
   LAST_ERROR_MAX,
   ownMailboxes,
   replySkipReason,
+  retryFailedSql,
   toMessage,
   type MessageRow,
   type MessageStore,
@@ -155,6 +157,8 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   );
   const remove = db.prepare('DELETE FROM messages WHERE id = ?');
   const unread = db.prepare('SELECT COUNT(*) AS count FROM messages WHERE read_at IS NULL');
+  const failedCount = db.prepare(`SELECT COUNT(*) AS count FROM messages WHERE ${FAILED}`);
+  const retryFailed = db.prepare(retryFailedSql('?'));
 
   const row = (value: unknown) => value as MessageRow | undefined;
 
@@ -269,6 +273,8 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
       handled.run(isHandled ? 1 : 0, new Date(now).toISOString(), id).changes > 0,
     remove: async (id) => remove.run(id).changes > 0,
     unreadCount: async () => (unread.get() as { count: number }).count,
+    failedCount: async () => (failedCount.get() as { count: number }).count,
+    retryFailed: async (now = Date.now()) => Number(retryFailed.run(now).changes),
     get: async (id) => {
       const found = row(getStatement.get(id));
       return found ? toMessage(found) : undefined;

@@ -216,6 +216,32 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(await store.get(capped.id)).toMatchObject({ replyStatus: 'skipped', replySkipReason: 'hourly-cap' });
   });
 
+  it('queues the mails given up again, and only those, across instances', async () => {
+    const [a, b] = await open();
+    const { message: refused } = await a.add(message(1), 1_000);
+    const { message: replyFailed } = await a.add(message(2), 2_000);
+    const { message: fine } = await a.add(message(3), 3_000);
+    await a.markFailed(refused.id, 'refused', 9_000, ['artist', 'reply']);
+    await a.markArtistSent(replyFailed.id, 2_500);
+    await a.markFailed(replyFailed.id, 'refused', 9_000, ['reply']);
+    await a.markFailed(fine.id, 'will retry', 9_000);
+    expect(await b.failedCount()).toBe(2);
+    expect(await b.retryFailed(20_000)).toBe(2);
+    expect(await a.failedCount()).toBe(0);
+    expect(await a.get(refused.id)).toMatchObject({
+      artistStatus: 'pending',
+      replyStatus: 'pending',
+      attempts: 0,
+      nextAttemptAt: 20_000,
+    });
+    expect(await a.get(replyFailed.id)).toMatchObject({ artistStatus: 'sent', replyStatus: 'pending', attempts: 0 });
+    expect(await a.get(fine.id)).toMatchObject({ artistStatus: 'pending', attempts: 1, nextAttemptAt: 9_000 });
+    expect((await a.claimDue(20_000, 10, 60_000)).map((m) => m.id).sort()).toEqual(
+      [refused.id, replyFailed.id, fine.id].sort(),
+    );
+    expect(await b.retryFailed(30_000)).toBe(0);
+  });
+
   it('lists in pages, newest first, each older than the last', async () => {
     const [store] = await open();
     for (let n = 1; n <= 5; n += 1) await store.add(message(n), n * 1_000);

@@ -57,6 +57,20 @@ describe('npm run messages', () => {
     expect(lines[1]).toContain('"Second, ""quoted""');
   });
 
+  it('queues the failed mails again with --retry', async () => {
+    const store = openSqliteStore(dataDir);
+    const { message } = await store.add(
+      { name: 'Cai', email: 'cai@example.org', message: 'Falhou', lang: 'pt' },
+      4_000,
+    );
+    await store.markFailed(message.id, 'refused', 5_000, ['artist', 'reply']);
+    await store.close();
+    expect(await messages()).toMatch(/#3 .*FAILED/);
+    expect(await messages('--retry')).toContain('1 message(s) queued to be sent again');
+    expect(await messages()).toMatch(/#3 .*PENDING \(0 failed attempts/);
+    expect(await messages('--retry')).toContain('No message has a mail that failed.');
+  });
+
   it('says so when there are no messages yet', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'messages-empty-'));
     const { stdout } = await run(process.execPath, ['scripts/messages.ts'], {

@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateContact } from '../../../server/services/contact-validation.ts';
 import type { MessageStore, NewMessage } from '../../../server/services/message-store.ts';
+import type { Outbox } from '../../../server/services/outbox.ts';
 import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import {
   INBOX_PAGE_SIZE,
@@ -45,6 +46,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   let site: FixtureSite;
   let app: FastifyInstance;
   let store: MessageStore;
+  let outbox: Outbox;
   let browser: StudioBrowser;
 
   beforeAll(async () => {
@@ -54,7 +56,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
     app = await buildTestApp(site, { STUDIO_ORIGIN: ORIGIN, AUTO_REPLY_HOURLY_LIMIT: '2', ...env });
     const opened = await app.inbox.open();
     if (!opened) throw new Error('the inbox did not open');
-    store = opened.store;
+    ({ store, outbox } = opened);
     const people = await openStudioStore({ databaseUrl: env['DATABASE_URL'] ?? null, dataDir: site.dataDir });
     browser = await signedInBrowser(app, people, ORIGIN, 'André');
     await people.close();
@@ -95,6 +97,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
       ['GET', INBOX_ROUTES.exportCsv],
       ['POST', INBOX_ROUTES.one(message.id), { read: true }],
       ['DELETE', INBOX_ROUTES.one(message.id)],
+      ['POST', INBOX_ROUTES.retry],
     ];
     for (const [method, url, payload] of routes) {
       const anonymous = await app.inject({ method, url, headers: { origin: ORIGIN }, ...(payload && { payload }) });
@@ -197,6 +200,20 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await call('DELETE', `${INBOX_ROUTES.list}/abc`)).statusCode).toBe(400);
+  });
+
+  it('queues the mails given up again, which the outbox then delivers', async () => {
+    const { message: refused } = await store.add(fan(1, { email: 'refused@example.org' }));
+    outbox.notify();
+    await expect.poll(async () => (await store.get(refused.id))?.artistStatus).toBe('sent');
+    await store.markFailed(refused.id, 'refused', Date.now(), ['artist']);
+    expect((await page()).failed).toBe(1);
+    const retried = await call('POST', INBOX_ROUTES.retry);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ retried: 1 });
+    await expect.poll(async () => (await store.get(refused.id))?.artistStatus).toBe('sent');
+    expect((await page()).failed).toBe(0);
+    expect((await call('POST', INBOX_ROUTES.retry)).json()).toEqual({ retried: 0 });
   });
 
   it('exports every message as JSON and CSV files to download, formulas neutralised', async () => {
