@@ -48,7 +48,8 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   root.replaceChildren(heading, count, retry, list, empty, more, exports);
 
   function showCount(): void {
-    count.textContent = unread > 0 ? fill(texts.unread, { count: String(unread) }) : texts.allRead;
+    count.textContent =
+      unread === 0 ? texts.allRead : unread === 1 ? texts.unreadOne : fill(texts.unread, { count: String(unread) });
     document.title = `${unread > 0 ? `(${unread}) ` : ''}${texts.heading} · ${studioTexts.title}`;
     empty.hidden = messages.size > 0;
     more.hidden = next === null;

@@ -94,7 +94,7 @@ describe('the inbox on a phone', () => {
   it('lists the messages newest first, unread, with the count in the title too', async () => {
     const names = await page.locator('.message-item .who').allTextContents();
     expect(names).toEqual(SENT.map((message) => message.name).reverse());
-    await page.getByText('3 por ler').waitFor();
+    await page.getByText('3 não lidas').waitFor();
     expect(await page.title()).toMatch(/^\(3\) Mensagens/);
     expect(await page.locator('.badge.unread').count()).toBe(3);
   });
@@ -107,7 +107,7 @@ describe('the inbox on a phone', () => {
     await item.locator('.text').waitFor();
     expect(await item.locator('.text').textContent()).toBe(SENT[1].message);
     expect(await item.locator('img, b').count()).toBe(0);
-    await page.getByText('2 por ler').waitFor();
+    await page.getByText('2 não lidas').waitFor();
     expect(await item.locator('.badge.unread').count()).toBe(0);
     // Its two mails' delivery, and a reply to its sender's address.
     expect(await item.locator('.delivery li').count()).toBe(2);
@@ -128,7 +128,7 @@ describe('the inbox on a phone', () => {
     for (const [label, read] of [
       ['Exportar todas (JSON)', (text: string) => (JSON.parse(text) as { name: string }[]).map((m) => m.name)],
       [
-        'Exportar todas (folha de cálculo, CSV)',
+        'Exportar todas (planilha, CSV)',
         (text: string) => {
           const [header, ...rows] = parseCsv(text, ',', true);
           return rows.map((row) => row[header?.indexOf('name') ?? -1]);
@@ -151,7 +151,7 @@ describe('the inbox on a phone', () => {
     await page.keyboard.press('Enter');
     const item = page.locator('.message-item', { has: ana });
     // Opening it read it: the answer is in before the next step.
-    await page.getByText('1 por ler').waitFor();
+    await page.getByText('1 não lida').waitFor();
     const remove = item.getByRole('button', { name: 'Apagar para sempre' });
     await remove.focus();
     await page.keyboard.press('Enter');
