@@ -18,7 +18,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
-import { openPage, useBrowser } from './browser.ts';
+import { axeViolations, openPage, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from './passkeys.ts';
 
 const run = promisify(execFile);
@@ -158,6 +158,7 @@ describe('the inbox on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Apagar esta mensagem?' });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     // The focus stays in the dialog, however far the person tabs.
     for (let n = 0; n < 4; n += 1) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -191,7 +192,7 @@ describe('the inbox on a phone', () => {
       .toBe('mailed');
   });
 
-  it('fits 320 px: no sideways scroll, long words wrapped, 44 px targets', async () => {
+  it('fits 320 px: no sideways scroll, long words wrapped, 44 px targets, nothing axe finds', async () => {
     const long = summary(SENT[2].name);
     await long.click();
     await page.locator('.message-item', { has: long }).locator('.text').waitFor();
@@ -201,6 +202,7 @@ describe('the inbox on a phone', () => {
       .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
     expect(small).toBe(0);
     await page.screenshot({ path: join(tmpdir(), 'studio-messages-320.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
