@@ -12,7 +12,7 @@ import {
   type InboxPage,
   type InboxRetried,
 } from '../../src/lib/studio-messages.ts';
-import { del, get, post } from '../api.ts';
+import { del, get, post, StudioApiError } from '../api.ts';
 import type { StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
 import { confirmDialog } from './confirm-dialog.ts';
@@ -26,16 +26,14 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const when = (iso: string) => dates.format(new Date(iso));
 
-  const messages = new Map<number, InboxMessage>();
   const opened = new Set<number>();
   let unread = 0;
   let next: number | null = null;
   let failed = 0;
 
-  const heading = h('h1', { tabindex: '-1' }, texts.heading);
+  const heading = h('h1', { id: 'inbox-heading', tabindex: '-1' }, texts.heading);
   const count = h('p', { class: 'unread-count' });
   const list = h('ul', { class: 'inbox', 'aria-labelledby': 'inbox-heading' });
-  heading.id = 'inbox-heading';
   const empty = h('p', { class: 'empty', hidden: '' }, texts.empty);
   const more = h('button', { type: 'button', class: 'secondary more', hidden: '' }, texts.loadMore);
   const retry = h('button', { type: 'button', class: 'secondary retry', hidden: '' });
@@ -51,7 +49,7 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
     count.textContent =
       unread === 0 ? texts.allRead : unread === 1 ? texts.unreadOne : fill(texts.unread, { count: String(unread) });
     document.title = `${unread > 0 ? `(${unread}) ` : ''}${texts.heading} · ${studioTexts.title}`;
-    empty.hidden = messages.size > 0;
+    empty.hidden = list.childElementCount > 0;
     more.hidden = next === null;
     retry.hidden = failed === 0;
     retry.textContent = fill(texts.retry, { count: String(failed) });
@@ -62,7 +60,6 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
    * summary when that button is gone), so an answer arriving late never moves it elsewhere.
    */
   function redraw(message: InboxMessage): void {
-    messages.set(message.id, message);
     const item = messageItem(message, { texts, when, open: opened.has(message.id), act });
     const old = list.querySelector(`li[data-id="${message.id}"]`);
     const focused =
@@ -95,12 +92,15 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
       () => list.querySelector<HTMLElement>(`li[data-id="${message.id}"] [data-action="remove"]`) ?? heading,
     );
     if (!confirmed) return;
-    const answer = await del<InboxChanged>(INBOX_ROUTES.one(message.id));
+    // Already gone (deleted from another device): it is gone here too.
+    const answer = await del<InboxChanged>(INBOX_ROUTES.one(message.id)).catch((error: unknown) => {
+      if (error instanceof StudioApiError && error.status === 404) return { unread };
+      throw error;
+    });
     const item = list.querySelector(`li[data-id="${message.id}"]`);
     // The focus goes to the next message, else the one before, else the heading.
     const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
     item?.remove();
-    messages.delete(message.id);
     unread = answer.unread;
     showCount();
     (neighbour?.querySelector<HTMLElement>('.summary') ?? heading).focus();
@@ -155,7 +155,6 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
     const { retried } = await post<InboxRetried>(INBOX_ROUTES.retry);
     // The list again from the top, each message with its delivery as it is now.
     list.replaceChildren();
-    messages.clear();
     next = null;
     await load();
     say(fill(texts.retried, { count: String(retried) }));
