@@ -70,7 +70,7 @@ describe.each(engines)('on %s, a message deleted before its mails are sent', (en
     smtp.refuseWith(451);
     const { message: gone } = await store.add(message(text('erased-while-pending')));
     // Its retry comes soon, but not before it is deleted.
-    const outbox = outboxOver(store, 500);
+    const outbox = outboxOver(store, 2_000);
     try {
       await expect.poll(async () => (await store.get(gone.id))?.attempts ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await store.remove(gone.id)).toBe(true);
