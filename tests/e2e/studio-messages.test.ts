@@ -16,6 +16,7 @@ import { freePort } from '../../perf/harness/engines.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
+import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
 import { axeViolations, openPage, useBrowser } from './browser.ts';
@@ -159,6 +160,7 @@ describe('the inbox on a phone', () => {
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    expect((await measureLayout(page)).problems).toEqual([]);
     // The focus stays in the dialog, however far the person tabs.
     for (let n = 0; n < 4; n += 1) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -196,7 +198,7 @@ describe('the inbox on a phone', () => {
     const long = summary(SENT[2].name);
     await long.click();
     await page.locator('.message-item', { has: long }).locator('.text').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect((await measureLayout(page)).problems).toEqual([]);
     const small = await page
       .locator('.section button:visible, .section a.button:visible')
       .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
@@ -204,5 +206,13 @@ describe('the inbox on a phone', () => {
     await page.screenshot({ path: join(tmpdir(), 'studio-messages-320.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('lays out as well on a tablet and a desktop', async () => {
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect((await measureLayout(page)).problems, `${width} px`).toEqual([]);
+    }
+    await page.screenshot({ path: join(tmpdir(), 'studio-messages-1280.png') });
   });
 });
