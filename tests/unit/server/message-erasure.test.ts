@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageStore, NewMessage } from '../../../server/services/message-store.ts';
+import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
 import { startOutbox, type Outbox } from '../../../server/services/outbox.ts';
 import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
@@ -27,17 +27,20 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-const engines: [string, () => Promise<MessageStore>][] = [
+const engines: [string, (options?: MessageStoreOptions) => Promise<MessageStore>][] = [
   [
     'SQLite',
-    async () => {
+    async (options) => {
       const dir = mkdtempSync(join(tmpdir(), 'erasure-'));
       folders.push(dir);
-      return openSqliteStore(dir);
+      return openSqliteStore(dir, options);
     },
   ],
-  ['PostgreSQL', async () => openPostgresStore(await postgres.createDatabase())],
+  ['PostgreSQL', async (options) => openPostgresStore(await postgres.createDatabase(), options)],
 ];
+
+/** Digests every 300 ms, and every mail to the artist held for one. */
+const DIGESTS_ONLY = { artistMailsPerHour: 0, digestIntervalMs: 300 };
 
 const message = (text: string): NewMessage => ({
   name: 'Fan',
@@ -48,7 +51,7 @@ const message = (text: string): NewMessage => ({
 const mailsWith = (text: string) => smtp.received.filter((mail) => mail.raw.includes(text));
 const warnings: string[] = [];
 
-function outboxOver(store: MessageStore, retryMs = 20): Outbox {
+function outboxOver(store: MessageStore, retryMs = 20, digestIntervalMs = 60_000): Outbox {
   const mailer = peerMailer(smtp);
   return startOutbox({
     store,
@@ -58,7 +61,7 @@ function outboxOver(store: MessageStore, retryMs = 20): Outbox {
     retryMaxMs: retryMs,
     maxAttempts: 50,
     idleCheckMs: 50,
-    digestIntervalMs: 60_000,
+    digestIntervalMs,
     digestMaxMessages: 10,
   });
 }
@@ -114,6 +117,31 @@ describe.each(engines)('on %s, a message deleted before its mails are sent', (en
       // Nothing went wrong on the way: no failure was recorded or logged.
       expect(mailsWith(text('erased-while-leased'))).toHaveLength(1);
       expect(warnings.slice(before)).toEqual([]);
+    } finally {
+      await outbox.close();
+      await real.close();
+    }
+  }, 30_000);
+
+  it('while claimed for a digest: left out of it, the others in it', async () => {
+    const real = await openStore(DIGESTS_ONLY);
+    const { message: gone } = await real.add(message(text('erased-from-digest')));
+    const { message: kept } = await real.add(message(text('kept-in-digest')));
+    // The real store, deleting that message right after the digest claimed it.
+    const store: MessageStore = {
+      ...real,
+      claimDigest: async (now, limit, leaseMs) => {
+        const claim = await real.claimDigest(now, limit, leaseMs);
+        if (claim.messages.some((claimed) => claimed.id === gone.id)) await real.remove(gone.id);
+        return claim;
+      },
+    };
+    const outbox = outboxOver(store, 20, DIGESTS_ONLY.digestIntervalMs);
+    try {
+      await expect.poll(async () => (await real.get(kept.id))?.replyStatus, { timeout: 10_000 }).toBe('sent');
+      const [digest] = mailsWith(text('kept-in-digest')).filter((mail) => mail.recipients.includes(ARTIST));
+      expect(digest?.parsed.messageId).toMatch(/^<contact-digest-/);
+      expect(mailsWith(text('erased-from-digest'))).toEqual([]);
     } finally {
       await outbox.close();
       await real.close();
