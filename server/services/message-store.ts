@@ -48,8 +48,6 @@ export interface StoredMessage extends NewMessage {
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 /** At most one auto-reply per mailbox (`mailboxKey`: `a+1@x` and `A@x` are one) in this window. */
 export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** The most messages one page of `list` returns. */
-export const MESSAGE_PAGE_MAX = 100;
 /** The window of the cap on auto-replies to everyone together. */
 export const AUTO_REPLY_CAP_WINDOW_MS = 60 * 60 * 1000;
 /** The window of the budget of single mails to the artist. */
