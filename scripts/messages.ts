@@ -1,12 +1,14 @@
 /**
  * `npm run messages`: the contact messages for the artist, newest first, with their delivery
  * status. `npm run messages -- --json` or `-- --csv` prints them all for export
- * (`npm run messages -- --csv > messages.csv`). Reads the store the server is configured
+ * (`npm run messages -- --csv > messages.csv`). `npm run messages -- --retry` queues the
+ * mails given up (FAILED) again: the server sends them within a minute. Reads the store the server is configured
  * with: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
+import { messagesCsv, messagesJson } from '../server/services/message-export.ts';
 import type { StoredMessage } from '../server/services/message-store.ts';
 import { describeStore, openStore } from '../server/services/stores/open-store.ts';
 import { SQLITE_FILE } from '../server/services/stores/sqlite-store.ts';
@@ -24,9 +26,18 @@ if (!location.databaseUrl && !existsSync(join(location.dataDir, SQLITE_FILE))) {
   process.exit(0);
 }
 
+const retry = process.argv.includes('--retry');
 let messages: StoredMessage[];
 try {
   const store = await openStore(location);
+  if (retry) {
+    const retried = await store.retryFailed();
+    console.log(
+      retried === 0
+        ? 'No message has a mail that failed.'
+        : `${retried} message(s) queued to be sent again: the server sends them within a minute.`,
+    );
+  }
   messages = await store.list();
   await store.close();
 } catch (error) {
@@ -34,43 +45,14 @@ try {
   process.exit(1);
 }
 
-const COLUMNS = [
-  'id',
-  'createdAt',
-  'name',
-  'email',
-  'lang',
-  'message',
-  'artistStatus',
-  'replyStatus',
-  'attempts',
-  'lastError',
-  'deliveredAt',
-  'artistDigest',
-] as const satisfies readonly (keyof StoredMessage)[];
-
-/**
- * Where a spreadsheet may start a cell that runs as a formula: the cell's start, after a `;`
- * (spreadsheets in pt-BR and much of Europe split CSV on it, and some take a quote in the
- * middle of a field literally) or after a line break; spaces and quotes in front do not
- * stop it. An apostrophe goes in front of the = + - @ TAB or CR there; the JSON export keeps
- * the text exactly.
- */
-const FORMULA_START = /(^|[;\r\n])([\s"]*)(?=[=+\-@\t\r])/g;
-
-/** Every cell quoted (RFC 4180), so a `,` or `;` inside one never splits it where quotes are read. */
-function csvCell(value: string | number | boolean | null): string {
-  const text = (value === null ? '' : String(value)).replace(FORMULA_START, "$1$2'");
-  return `"${text.replace(/"/g, '""')}"`;
-}
+if (retry) process.exit(0);
 
 const format = process.argv.includes('--json') ? 'json' : process.argv.includes('--csv') ? 'csv' : 'table';
 
 if (format === 'json') {
-  console.log(JSON.stringify(messages, null, 2));
+  process.stdout.write(messagesJson(messages));
 } else if (format === 'csv') {
-  console.log(COLUMNS.map(csvCell).join(','));
-  for (const message of messages) console.log(COLUMNS.map((column) => csvCell(message[column])).join(','));
+  process.stdout.write(messagesCsv(messages));
 } else if (messages.length === 0) {
   console.log('No messages yet.');
 } else {

@@ -20,6 +20,7 @@ import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
+import studioMessagesRoutes from './routes/studio-messages.ts';
 import studioPublishRoutes from './routes/studio-publish.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onSaved: () => void publisher.requestBuild(),
         }),
       (scope) => scope.register(studioPublishRoutes, { prefix: studioApi, publisher }),
+      // Its paths are whole (the studio's page names them too): no prefix.
+      (scope) => scope.register(studioMessagesRoutes, { inbox }),
     ],
   });
   await app.register(siteRoutes, { site });

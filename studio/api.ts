@@ -34,3 +34,7 @@ export const post = <T>(path: string, body: object = {}): Promise<T> =>
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/** DELETEs `path` and resolves to its JSON answer. */
+export const del = <T>(path: string): Promise<T> =>
+  call<T>(path, { method: 'DELETE', headers: { accept: 'application/json' } });

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../src/lib/languages.ts';
+import type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
 import { mailboxKey } from './mail-address.ts';
 
 /** A message as the form sends it, already validated. */
@@ -35,6 +36,12 @@ export interface StoredMessage extends NewMessage {
   lastError: string | null;
   nextAttemptAt: number;
   deliveredAt: string | null;
+  /** Why it got no auto-reply (null when it got one, or was stored before the reason was kept). */
+  replySkipReason: ReplySkipReason | null;
+  /** When the artist read it in the studio, or null while unread. */
+  readAt: string | null;
+  /** When the artist marked it handled, or null. */
+  handledAt: string | null;
 }
 
 /** The same message resubmitted within this window is stored once. */
@@ -50,11 +57,8 @@ export const DEFAULT_DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 /** The longest a last error is kept. */
 export const LAST_ERROR_MAX = 500;
 
-/**
- * Why a new message gets no auto-reply: the address is the site's own (the artist's or the
- * sender's), its mailbox had one today, or the hourly cap is reached.
- */
-export type ReplySkipReason = 'own-address' | 'address-replied-today' | 'hourly-cap';
+/** Why a new message gets no auto-reply (the studio shows it). */
+export type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
 
 export interface AddResult {
   message: StoredMessage;
@@ -122,10 +126,34 @@ export interface MessageStore {
   markFailed(id: number, error: string, nextAttemptAt: number, givenUp?: readonly MailPart[]): Promise<void>;
   /** Gives up the lease on a message (its delivery attempt is over). */
   release(id: number): Promise<void>;
-  /** Every message, newest first. */
-  list(): Promise<StoredMessage[]>;
+  /** Every message, newest first; with a page, at most `limit` of those older than `beforeId`. */
+  list(page?: MessagePage): Promise<StoredMessage[]>;
   get(id: number): Promise<StoredMessage | undefined>;
+  /** Marks a message read (keeping when it was first read) or unread; false when there is no such message. */
+  markRead(id: number, read: boolean, now?: number): Promise<boolean>;
+  /** Marks a message handled (keeping when) or not; false when there is no such message. */
+  markHandled(id: number, handled: boolean, now?: number): Promise<boolean>;
+  /**
+   * Deletes a message for good (a visitor's right to erasure); false when there was none. A
+   * delivery holding it finds it gone and sends nothing more.
+   */
+  remove(id: number): Promise<boolean>;
+  /** How many messages the artist has not read. */
+  unreadCount(): Promise<number>;
+  /** How many messages have a mail given up (failed). */
+  failedCount(): Promise<number>;
+  /**
+   * Queues again every mail given up (failed), due now with its attempts counted from zero;
+   * resolves to how many messages that concerns.
+   */
+  retryFailed(now?: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A page of the list: the newest `limit` messages older than `beforeId` (all when absent). */
+export interface MessagePage {
+  limit: number;
+  beforeId?: number;
 }
 
 /** Identifies "the same message": same sender, same words, whatever the spacing or case. */
@@ -141,6 +169,21 @@ export function fingerprint(message: NewMessage): string {
  * `messages_due` index, which every query for due messages repeats so that it uses the index.
  */
 export const DUE = "(artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending')";
+
+/** The messages with a mail given up, in either engine's SQL. */
+export const FAILED = "(artist_status = 'failed' OR reply_status = 'failed')";
+
+/**
+ * Queues a failed message's failed mails again, in either engine's SQL (`now` is the
+ * parameter's placeholder). A digest's mail given up goes again on its own, and counts as such.
+ */
+export function retryFailedSql(now: string): string {
+  return `UPDATE messages SET attempts = 0, next_attempt_at = ${now}, lease_until = NULL,
+       artist_digest = (artist_digest AND artist_status != 'failed'),
+       artist_status = CASE WHEN artist_status = 'failed' THEN 'pending' ELSE artist_status END,
+       reply_status = CASE WHEN reply_status = 'failed' THEN 'pending' ELSE reply_status END
+     WHERE ${FAILED}`;
+}
 
 /** A database row, in either engine (the column names are the same). */
 export interface MessageRow {
@@ -158,6 +201,9 @@ export interface MessageRow {
   last_error: string | null;
   next_attempt_at: number;
   delivered_at: string | null;
+  reply_skip_reason: ReplySkipReason | null;
+  read_at: string | null;
+  handled_at: string | null;
 }
 
 export const toMessage = (row: MessageRow): StoredMessage => ({
@@ -174,6 +220,9 @@ export const toMessage = (row: MessageRow): StoredMessage => ({
   lastError: row.last_error,
   nextAttemptAt: row.next_attempt_at,
   deliveredAt: row.delivered_at,
+  replySkipReason: row.reply_skip_reason,
+  readAt: row.read_at,
+  handledAt: row.handled_at,
 });
 
 /** The mailboxes that never get an auto-reply, from the store's options. */

@@ -98,6 +98,11 @@ export function startOutbox(options: OutboxOptions): Outbox {
     const reasons: string[] = [];
     let retry = false;
     for (const [index, mail] of due.entries()) {
+      // Deleted in the studio while it waited here: nothing more of it is sent.
+      if (!(await store.get(message.id))) {
+        log.info({ messageId: message.id }, 'contact message deleted before its delivery');
+        return;
+      }
       try {
         await mail.send(mailer, message);
         await mail.sent(store, message.id);
@@ -133,7 +138,12 @@ export function startOutbox(options: OutboxOptions): Outbox {
     );
   }
 
-  async function deliverDigest({ messages, waiting }: DigestClaim): Promise<void> {
+  async function deliverDigest(claim: DigestClaim): Promise<void> {
+    // Those deleted in the studio since the claim are left out of it.
+    const kept = await Promise.all(claim.messages.map((message) => store.get(message.id)));
+    const messages = claim.messages.filter((_message, index) => kept[index] !== undefined);
+    if (messages.length === 0) return;
+    const { waiting } = claim;
     const messageIds = messages.map((message) => message.id);
     try {
       await mailer.sendDigest(messages, waiting);

@@ -14,10 +14,12 @@ import {
   digestSlotAfter,
   DUE,
   DUPLICATE_WINDOW_MS,
+  FAILED,
   fingerprint,
   LAST_ERROR_MAX,
   ownMailboxes,
   replySkipReason,
+  retryFailedSql,
   toMessage,
   type MessageRow,
   type MessageStore,
@@ -25,7 +27,8 @@ import {
 } from '../message-store.ts';
 import { mailboxKey } from '../mail-address.ts';
 
-const MIGRATIONS: readonly string[] = [
+/** The schema, one step per version (exported for the upgrade test). */
+export const POSTGRES_MIGRATIONS: readonly string[] = [
   `CREATE TABLE messages (
      id BIGSERIAL PRIMARY KEY,
      created_at TEXT NOT NULL,
@@ -59,6 +62,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX messages_due ON messages (next_attempt_at)
      WHERE artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending';
    CREATE INDEX messages_artist_mails ON messages (artist_status, artist_digest, delivered_at);`,
+  // The studio's inbox: read and handled by the artist, and why a message got no auto-reply.
+  `ALTER TABLE messages ADD COLUMN read_at TEXT;
+   ALTER TABLE messages ADD COLUMN handled_at TEXT;
+   ALTER TABLE messages ADD COLUMN reply_skip_reason TEXT;
+   CREATE INDEX messages_unread ON messages (id) WHERE read_at IS NULL;`,
 ];
 
 /** Advisory lock keys: one for migrating, one for adding messages, one for claiming a digest. */
@@ -153,8 +161,8 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
         const [inserted] = (
           await client.query<MessageRow>(
             `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key,
-                                   artist_status, artist_digest)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+                                   artist_status, artist_digest, reply_skip_reason)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
             [
               new Date(now).toISOString(),
               now,
@@ -168,6 +176,7 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
               mailbox,
               held ? 'held' : 'pending',
               held,
+              replySkipped ?? null,
             ],
           )
         ).rows;
@@ -255,7 +264,44 @@ export async function openPostgresStore(url: string, options: MessageStoreOption
     async release(id) {
       await pool.query('UPDATE messages SET lease_until = NULL WHERE id = $1', [id]);
     },
-    list: async () => (await rows('SELECT * FROM messages ORDER BY id DESC')).map(toMessage),
+    list: async (page) =>
+      (page
+        ? await rows('SELECT * FROM messages WHERE id < $1 ORDER BY id DESC LIMIT $2', [
+            page.beforeId ?? Number.MAX_SAFE_INTEGER,
+            page.limit,
+          ])
+        : await rows('SELECT * FROM messages ORDER BY id DESC')
+      ).map(toMessage),
+    async markRead(id, read, now = Date.now()) {
+      const result = await pool.query(
+        'UPDATE messages SET read_at = CASE WHEN $1::boolean THEN COALESCE(read_at, $2) ELSE NULL END WHERE id = $3',
+        [read, new Date(now).toISOString(), id],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    async markHandled(id, handled, now = Date.now()) {
+      const result = await pool.query(
+        'UPDATE messages SET handled_at = CASE WHEN $1::boolean THEN COALESCE(handled_at, $2) ELSE NULL END WHERE id = $3',
+        [handled, new Date(now).toISOString(), id],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    async remove(id) {
+      return ((await pool.query('DELETE FROM messages WHERE id = $1', [id])).rowCount ?? 0) > 0;
+    },
+    async failedCount() {
+      const result = await pool.query<{ count: number }>(`SELECT COUNT(*)::int AS count FROM messages WHERE ${FAILED}`);
+      return result.rows[0]?.count ?? 0;
+    },
+    async retryFailed(now = Date.now()) {
+      return (await pool.query(retryFailedSql('$1'), [now])).rowCount ?? 0;
+    },
+    async unreadCount() {
+      const result = await pool.query<{ count: number }>(
+        'SELECT COUNT(*)::int AS count FROM messages WHERE read_at IS NULL',
+      );
+      return result.rows[0]?.count ?? 0;
+    },
     async get(id) {
       const [found] = await rows('SELECT * FROM messages WHERE id = $1', [id]);
       return found ? toMessage(found) : undefined;
@@ -276,7 +322,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
     const applied = new Set(
       (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version),
     );
-    for (const [index, sql] of MIGRATIONS.entries()) {
+    for (const [index, sql] of POSTGRES_MIGRATIONS.entries()) {
       const version = index + 1;
       if (applied.has(version)) continue;
       await client.query(sql);

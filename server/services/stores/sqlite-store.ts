@@ -13,10 +13,12 @@ import {
   digestSlotAfter,
   DUE,
   DUPLICATE_WINDOW_MS,
+  FAILED,
   fingerprint,
   LAST_ERROR_MAX,
   ownMailboxes,
   replySkipReason,
+  retryFailedSql,
   toMessage,
   type MessageRow,
   type MessageStore,
@@ -27,7 +29,8 @@ import { mailboxKey } from '../mail-address.ts';
 /** The database file in DATA_DIR. */
 export const SQLITE_FILE = 'messages.db';
 
-const MIGRATIONS: readonly string[] = [
+/** The schema, one step per version (exported for the upgrade test). */
+export const SQLITE_MIGRATIONS: readonly string[] = [
   `CREATE TABLE messages (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      created_at TEXT NOT NULL,
@@ -63,6 +66,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX messages_due ON messages (next_attempt_at)
      WHERE artist_status = 'pending' OR artist_status = 'held' OR reply_status = 'pending';
    CREATE INDEX messages_artist_mails ON messages (artist_status, artist_digest, delivered_at);`,
+  // The studio's inbox: read and handled by the artist, and why a message got no auto-reply.
+  `ALTER TABLE messages ADD COLUMN read_at TEXT;
+   ALTER TABLE messages ADD COLUMN handled_at TEXT;
+   ALTER TABLE messages ADD COLUMN reply_skip_reason TEXT;
+   CREATE INDEX messages_unread ON messages (id) WHERE read_at IS NULL;`,
 ];
 
 /** Opens (creating if needed) `messages.db` in `dataDir` and brings its schema up to date. */
@@ -100,8 +108,8 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   );
   const insert = db.prepare(
     `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at, reply_key,
-                           artist_status, artist_digest)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+                           artist_status, artist_digest, reply_skip_reason)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
   const claim = db.prepare(
     `UPDATE messages SET lease_until = ?
@@ -140,6 +148,17 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
   );
   const release = db.prepare('UPDATE messages SET lease_until = NULL WHERE id = ?');
   const list = db.prepare('SELECT * FROM messages ORDER BY id DESC');
+  const listPage = db.prepare('SELECT * FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?');
+  const read = db.prepare(
+    'UPDATE messages SET read_at = CASE WHEN ? THEN COALESCE(read_at, ?) ELSE NULL END WHERE id = ?',
+  );
+  const handled = db.prepare(
+    'UPDATE messages SET handled_at = CASE WHEN ? THEN COALESCE(handled_at, ?) ELSE NULL END WHERE id = ?',
+  );
+  const remove = db.prepare('DELETE FROM messages WHERE id = ?');
+  const unread = db.prepare('SELECT COUNT(*) AS count FROM messages WHERE read_at IS NULL');
+  const failedCount = db.prepare(`SELECT COUNT(*) AS count FROM messages WHERE ${FAILED}`);
+  const retryFailed = db.prepare(retryFailedSql('?'));
 
   const row = (value: unknown) => value as MessageRow | undefined;
 
@@ -190,6 +209,7 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
             mailbox,
             held ? 'held' : 'pending',
             held ? 1 : 0,
+            replySkipped ?? null,
           ),
         ) as MessageRow;
         return { message: toMessage(inserted), duplicate: false, ...(replySkipped && { replySkipped }) };
@@ -241,7 +261,20 @@ export function openSqliteStore(dataDir: string, options: MessageStoreOptions = 
     release: async (id) => {
       release.run(id);
     },
-    list: async () => (list.all() as unknown as MessageRow[]).map(toMessage),
+    list: async (page) =>
+      (
+        (page
+          ? listPage.all(page.beforeId ?? Number.MAX_SAFE_INTEGER, page.limit)
+          : list.all()) as unknown as MessageRow[]
+      ).map(toMessage),
+    markRead: async (id, isRead, now = Date.now()) =>
+      read.run(isRead ? 1 : 0, new Date(now).toISOString(), id).changes > 0,
+    markHandled: async (id, isHandled, now = Date.now()) =>
+      handled.run(isHandled ? 1 : 0, new Date(now).toISOString(), id).changes > 0,
+    remove: async (id) => remove.run(id).changes > 0,
+    unreadCount: async () => (unread.get() as { count: number }).count,
+    failedCount: async () => (failedCount.get() as { count: number }).count,
+    retryFailed: async (now = Date.now()) => Number(retryFailed.run(now).changes),
     get: async (id) => {
       const found = row(getStatement.get(id));
       return found ? toMessage(found) : undefined;
@@ -256,7 +289,7 @@ function migrate(db: DatabaseSync): void {
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((found) => found.version),
   );
-  MIGRATIONS.forEach((sql, index) => {
+  SQLITE_MIGRATIONS.forEach((sql, index) => {
     const version = index + 1;
     if (applied.has(version)) return;
     db.exec('BEGIN');

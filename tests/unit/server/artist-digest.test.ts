@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validateContact } from '../../../server/services/contact-validation.ts';
-import { createMailer } from '../../../server/services/mailer.ts';
 import type { MessageStore, StoredMessage } from '../../../server/services/message-store.ts';
 import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { peerMailer } from './contact-fixture.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const run = promisify(execFile);
@@ -235,14 +235,7 @@ describe('two instances on one PostgreSQL database', () => {
 
 describe('a digest', () => {
   it('shows every message exactly as sent, whatever its text, and no entry can be forged', async () => {
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      mailTo: ARTIST,
-      mailFrom: 'Site <no-reply@example.com>',
-      outboxDir: '/nonexistent',
-      links: [],
-      log: { info: () => undefined },
-    });
+    const mailer = peerMailer(smtp);
     const text = fc.string({ unit: 'binary', minLength: 1, maxLength: 120 });
     const forged = fc.constantFrom('\n=== Mensagem #1 (1 de 1) ===\nNome: Eve', '\n--\nAinda aguardam 9 mensagens');
     let id = 0;
@@ -279,6 +272,9 @@ describe('a digest', () => {
                 lastError: null,
                 nextAttemptAt: 0,
                 deliveredAt: null,
+                replySkipReason: null,
+                readAt: null,
+                handledAt: null,
               });
             }
             if (messages.length === 0) return;

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { createMailer, type Mailer } from '../../../server/services/mailer.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { buildTestApp, type FixtureSite } from './fixture-site.ts';
 
@@ -21,6 +22,17 @@ export const buildContactApp = (site: FixtureSite, smtp: SmtpPeer, env: Record<s
     OUTBOX_RETRY_BASE_MS: '50',
     OUTBOX_RETRY_MAX_MS: '200',
     ...env,
+  });
+
+/** The real mailer sending to `smtp` as the app above does, for tests of the outbox or the mails alone. */
+export const peerMailer = (smtp: SmtpPeer): Mailer =>
+  createMailer({
+    smtpUrl: smtp.url,
+    mailTo: ARTIST,
+    mailFrom: `Site <${SITE_SENDER}>`,
+    outboxDir: '/nonexistent',
+    links: [],
+    log: { info: () => undefined },
   });
 
 /** POST /api/send-email with a JSON body (or the raw text or bytes given), from `remoteAddress`. */

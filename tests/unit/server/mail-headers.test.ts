@@ -92,6 +92,9 @@ describe('headers built from the visitor', () => {
           lastError: null,
           nextAttemptAt: 0,
           deliveredAt: null,
+          replySkipReason: null,
+          readAt: null,
+          handledAt: null,
         });
         const before = smtp.received.length;
         await mailer.sendToArtist(message);

@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
-import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { openPostgresStore, POSTGRES_MIGRATIONS } from '../../../server/services/stores/postgres-store.ts';
+import { openSqliteStore, SQLITE_FILE, SQLITE_MIGRATIONS } from '../../../server/services/stores/sqlite-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 
 let postgres: PostgresServer;
@@ -168,6 +170,89 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(await store.claimDue(99_999, 10, 60_000)).toEqual([]);
   });
 
+  it('marks read and handled (keeping when first), counts the unread, across instances', async () => {
+    const [a, b] = await open();
+    const { message: first } = await a.add(message(1), 1_000);
+    const { message: second } = await a.add(message(2), 2_000);
+    expect(first).toMatchObject({ readAt: null, handledAt: null });
+    expect(await b.unreadCount()).toBe(2);
+    expect(await a.markRead(first.id, true, 3_000)).toBe(true);
+    expect(await b.markRead(first.id, true, 4_000)).toBe(true);
+    expect(await b.get(first.id)).toMatchObject({ readAt: new Date(3_000).toISOString() });
+    expect(await a.unreadCount()).toBe(1);
+    expect(await b.markHandled(second.id, true, 5_000)).toBe(true);
+    expect(await a.get(second.id)).toMatchObject({ handledAt: new Date(5_000).toISOString(), readAt: null });
+    expect(await a.markHandled(second.id, false)).toBe(true);
+    expect(await a.markRead(first.id, false)).toBe(true);
+    expect(await a.get(second.id)).toMatchObject({ handledAt: null });
+    expect(await b.unreadCount()).toBe(2);
+    expect(await a.markRead(999_999, true)).toBe(false);
+    expect(await a.markHandled(999_999, true)).toBe(false);
+  });
+
+  it('deletes a message for good, from every list and every instance, once', async () => {
+    const [a, b] = await open();
+    const { message: kept } = await a.add(message(1), 1_000);
+    const { message: gone } = await a.add(message(2), 2_000);
+    expect(await b.remove(gone.id)).toBe(true);
+    expect(await a.remove(gone.id)).toBe(false);
+    expect(await a.get(gone.id)).toBeUndefined();
+    expect((await a.list()).map((m) => m.id)).toEqual([kept.id]);
+    expect(await a.unreadCount()).toBe(1);
+    // A deleted message that was still to be mailed is due no more.
+    expect((await a.claimDue(9_000, 10, 60_000)).map((m) => m.id)).toEqual([kept.id]);
+  });
+
+  it('keeps why a message got no auto-reply', async () => {
+    const [store] = await open({ autoRepliesPerHour: 1 });
+    const { message: replied } = await store.add(message(1), 1_000);
+    const { message: again } = await store.add(message(2, { email: 'fan1@example.org' }), 2_000);
+    const { message: capped } = await store.add(message(3), 3_000);
+    expect(replied).toMatchObject({ replyStatus: 'pending', replySkipReason: null });
+    expect(await store.get(again.id)).toMatchObject({
+      replyStatus: 'skipped',
+      replySkipReason: 'address-replied-today',
+    });
+    expect(await store.get(capped.id)).toMatchObject({ replyStatus: 'skipped', replySkipReason: 'hourly-cap' });
+  });
+
+  it('queues the mails given up again, and only those, across instances', async () => {
+    const [a, b] = await open();
+    const { message: refused } = await a.add(message(1), 1_000);
+    const { message: replyFailed } = await a.add(message(2), 2_000);
+    const { message: fine } = await a.add(message(3), 3_000);
+    await a.markFailed(refused.id, 'refused', 9_000, ['artist', 'reply']);
+    await a.markArtistSent(replyFailed.id, 2_500);
+    await a.markFailed(replyFailed.id, 'refused', 9_000, ['reply']);
+    await a.markFailed(fine.id, 'will retry', 9_000);
+    expect(await b.failedCount()).toBe(2);
+    expect(await b.retryFailed(20_000)).toBe(2);
+    expect(await a.failedCount()).toBe(0);
+    expect(await a.get(refused.id)).toMatchObject({
+      artistStatus: 'pending',
+      replyStatus: 'pending',
+      attempts: 0,
+      nextAttemptAt: 20_000,
+    });
+    expect(await a.get(replyFailed.id)).toMatchObject({ artistStatus: 'sent', replyStatus: 'pending', attempts: 0 });
+    expect(await a.get(fine.id)).toMatchObject({ artistStatus: 'pending', attempts: 1, nextAttemptAt: 9_000 });
+    expect((await a.claimDue(20_000, 10, 60_000)).map((m) => m.id).sort()).toEqual(
+      [refused.id, replyFailed.id, fine.id].sort(),
+    );
+    expect(await b.retryFailed(30_000)).toBe(0);
+  });
+
+  it('lists in pages, newest first, each older than the last', async () => {
+    const [store] = await open();
+    for (let n = 1; n <= 5; n += 1) await store.add(message(n), n * 1_000);
+    const first = await store.list({ limit: 2 });
+    expect(first.map((m) => m.name)).toEqual(['Fan 5', 'Fan 4']);
+    const second = await store.list({ limit: 2, beforeId: first.at(-1)?.id ?? 0 });
+    expect(second.map((m) => m.name)).toEqual(['Fan 3', 'Fan 2']);
+    const last = await store.list({ limit: 2, beforeId: second.at(-1)?.id ?? 0 });
+    expect(last.map((m) => m.name)).toEqual(['Fan 1']);
+  });
+
   it('stops auto-replies past the hourly cap, across instances', async () => {
     const [a, b] = await open({ autoRepliesPerHour: 3 });
     const results = [];
@@ -281,6 +366,49 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     expect(await store.nextDue()).toBeNull();
     expect(await store.claimDue(99_999, 10, 60_000)).toEqual([]);
   });
+});
+
+/** A row as the schema before the inbox kept it. */
+const OLD_ROW = `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
+  VALUES ('1970-01-01T00:00:01.000Z', 1000, 'Old fan', 'old@example.org', 'Before the inbox', 'es', 'x', 'skipped', 1000)`;
+
+describe('a database from before the inbox', () => {
+  it('SQLite gains read, handled and the skip reason on open, keeping its messages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+    folders.push(dir);
+    const db = new DatabaseSync(join(dir, SQLITE_FILE));
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+    SQLITE_MIGRATIONS.slice(0, -1).forEach((sql, index) => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations VALUES (?, 'then')").run(index + 1);
+    });
+    db.exec(OLD_ROW);
+    db.close();
+    await expectUpgraded(openSqliteStore(dir));
+  });
+
+  it('PostgreSQL gains them too', async () => {
+    const url = await postgres.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+    for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, -1).entries()) {
+      await client.query(sql);
+      await client.query("INSERT INTO schema_migrations VALUES ($1, 'then')", [index + 1]);
+    }
+    await client.query(OLD_ROW);
+    await client.end();
+    await expectUpgraded(await openPostgresStore(url));
+  });
+
+  async function expectUpgraded(store: MessageStore): Promise<void> {
+    const [old] = await store.list();
+    expect(old).toMatchObject({ name: 'Old fan', readAt: null, handledAt: null, replySkipReason: null });
+    expect(await store.unreadCount()).toBe(1);
+    expect(await store.markRead(old?.id ?? 0, true, 5_000)).toBe(true);
+    expect(await store.unreadCount()).toBe(0);
+    await store.close();
+  }
 });
 
 describe('opening PostgreSQL', () => {

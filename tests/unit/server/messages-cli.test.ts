@@ -51,10 +51,24 @@ describe('npm run messages', () => {
   it('exports CSV, quoted, with formulas neutralised', async () => {
     const lines = (await messages('--csv')).trim().split('\n');
     expect(lines[0]).toBe(
-      '"id","createdAt","name","email","lang","message","artistStatus","replyStatus","attempts","lastError","deliveredAt","artistDigest"',
+      '"id","createdAt","name","email","lang","message","artistStatus","replyStatus","attempts","lastError","deliveredAt","artistDigest","replySkipReason","readAt","handledAt"',
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('"Second, ""quoted""');
+  });
+
+  it('queues the failed mails again with --retry', async () => {
+    const store = openSqliteStore(dataDir);
+    const { message } = await store.add(
+      { name: 'Cai', email: 'cai@example.org', message: 'Falhou', lang: 'pt' },
+      4_000,
+    );
+    await store.markFailed(message.id, 'refused', 5_000, ['artist', 'reply']);
+    await store.close();
+    expect(await messages()).toMatch(/#3 .*FAILED/);
+    expect(await messages('--retry')).toContain('1 message(s) queued to be sent again');
+    expect(await messages()).toMatch(/#3 .*PENDING \(0 failed attempts/);
+    expect(await messages('--retry')).toContain('No message has a mail that failed.');
   });
 
   it('says so when there are no messages yet', async () => {
