@@ -20,7 +20,7 @@ import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
 import { axeViolations, openPage, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from './passkeys.ts';
+import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
