@@ -20,11 +20,16 @@ import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
+import studioMusicRoutes from './routes/studio-music.ts';
 import studioPublishRoutes from './routes/studio-publish.ts';
+import studioUploadsRoutes from './routes/studio-uploads.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
+import { mediaTrash } from './services/media-trash.ts';
+import { ffprobeBeside } from './services/music-upload/audio-probe.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
 import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
+import { MUSIC_ROUTES } from '../src/lib/studio-music.ts';
 
 /**
  * The security headers of an answer Fastify gives before any hook runs (a URL whose
@@ -133,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
   // The artist's studio: its page, its sign-in, and, behind them, editing the content and
-  // publishing it. Each save starts a new build of the site.
+  // publishing it (each save starts a new build of the site), and the music: uploads of
+  // masters, playlists, their order and the trash.
   const publisher = app.publisher;
   const studioApi = STUDIO_API_PREFIX.replace(/\/$/, '');
   await app.register(studioPlugin, {
@@ -149,6 +155,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onSaved: () => void publisher.requestBuild(),
         }),
       (scope) => scope.register(studioPublishRoutes, { prefix: studioApi, publisher }),
+      (scope) =>
+        scope.register(studioMusicRoutes, {
+          prefix: studioApi,
+          library,
+          renditions,
+          mediaDir: config.MEDIA_DIR,
+          trash: mediaTrash(config.MEDIA_DIR),
+          maxUploadBytes: config.MEDIA_UPLOAD_MAX_BYTES,
+        }),
+      (scope) =>
+        scope.register(studioUploadsRoutes, {
+          prefix: studioApi,
+          path: MUSIC_ROUTES.uploads,
+          uploadsDir: config.UPLOADS_DIR,
+          mediaDir: config.MEDIA_DIR,
+          maxBytes: config.MEDIA_UPLOAD_MAX_BYTES,
+          ffprobe: ffprobeBeside(config.FFMPEG_PATH),
+          onPlaced: () => library.rescan(),
+        }),
     ],
   });
   await app.register(siteRoutes, { site });

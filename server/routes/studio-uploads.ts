@@ -1,0 +1,40 @@
+/**
+ * The resumable uploads of masters (tus) at `/studio/api/uploads`, behind the studio's session
+ * and Origin checks. The tus server reads the request and writes the answer itself: Fastify
+ * leaves the body unread and hands the raw request over, with the headers its hooks set.
+ * Expired unfinished uploads are removed at start and every hour.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { openUploads, type UploadOptions } from '../services/music-upload/tus-uploads.ts';
+import { STUDIO_HEADERS } from '../services/studio/studio-http.ts';
+
+export type StudioUploadsOptions = Omit<UploadOptions, 'log' | 'path'> & { path: string };
+
+/** The methods of the tus protocol (creation, resuming, termination, discovery). */
+const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];
+const HOUR_MS = 60 * 60 * 1000;
+
+const studioUploadsRoutes: FastifyPluginAsync<StudioUploadsOptions> = async (app, options) => {
+  const tus = openUploads({ ...options, log: app.log });
+  const cleanUp = () =>
+    void tus.cleanUpExpiredUploads().catch((error: unknown) => {
+      app.log.warn({ reason: (error as Error).message }, 'could not remove expired uploads');
+    });
+  cleanUp();
+  const timer = setInterval(cleanUp, HOUR_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // tus streams the body into its file itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...STUDIO_HEADERS })) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    await tus.handle(request.raw, reply.raw);
+  };
+  app.route({ method: TUS_METHODS, url: '/uploads', handler });
+  app.route({ method: TUS_METHODS, url: '/uploads/:id', handler });
+};
+
+export default studioUploadsRoutes;

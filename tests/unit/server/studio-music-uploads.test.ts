@@ -1,0 +1,228 @@
+/**
+ * Uploading masters to the studio with tus, through the real sign-in and a listening server:
+ * tus-js-client (as the studio uses it) and raw tus requests. A master is checked by its
+ * content with the real ffprobe, lands under a safe name, and every refusal leaves nothing
+ * behind, in the playlist or among the unfinished uploads.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUSIC_ROUTES } from '../../../src/lib/studio-music.ts';
+import {
+  createMusicFixture,
+  makeSilentVideo,
+  makeWav,
+  scratch,
+  STUDIO_ORIGIN,
+  type MusicFixture,
+} from './studio-music-fixture.ts';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const encode = (text: string) => Buffer.from(text).toString('base64');
+const metadata = (playlist: string, filename: string) => `playlist ${encode(playlist)},filename ${encode(filename)}`;
+
+let f: MusicFixture;
+let files: ReturnType<typeof scratch>;
+let wav: string;
+beforeAll(async () => {
+  f = await createMusicFixture({ MEDIA_UPLOAD_MAX_BYTES: String(8 * 1024 * 1024) });
+  mkdirSync(join(f.site.mediaDir, 'Singles'));
+  await f.app.library.rescan();
+  files = scratch('music-uploads-');
+  wav = await makeWav(files.dir, 'master.wav', 3);
+});
+afterAll(async () => {
+  await f.cleanup();
+  files.remove();
+});
+
+const uploadsDir = () => join(f.site.dataDir, 'uploads');
+const playlistFiles = (playlist = 'Singles') => readdirSync(join(f.site.mediaDir, playlist)).sort();
+
+/**
+ * Uploads `data` with tus-js-client as the studio does, to `to` (the file's app by default);
+ * resolves to the refusal's body, or null once done.
+ */
+function upload(
+  data: Buffer,
+  filename: string,
+  playlist = 'Singles',
+  to: MusicFixture = f,
+): Promise<{ code: string } | null> {
+  return new Promise((resolve, reject) => {
+    const tus = new Upload(data, {
+      endpoint: `${to.base}${MUSIC_ROUTES.uploads}`,
+      chunkSize: 1024 * 1024,
+      retryDelays: [],
+      metadata: { playlist, filename },
+      headers: { cookie: to.cookie, origin: STUDIO_ORIGIN },
+      onSuccess: () => resolve(null),
+      onError: (error) => {
+        const body = (error as { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
+        if (body) resolve(JSON.parse(body) as { code: string });
+        else reject(error);
+      },
+    });
+    tus.start();
+  });
+}
+
+describe('a master', () => {
+  it('uploaded in chunks lands in its playlist under a safe name with the extension its content warrants', async () => {
+    const refusal = await upload(readFileSync(wav), '../../.hidden\u0000/Take\u001b[31m 1.mp3');
+    expect(refusal).toBeNull();
+    expect(playlistFiles()).toContain('hidden-Take[31m 1.wav');
+    expect(readdirSync(uploadsDir())).toEqual([]);
+    const listing = await f.browser.request('GET', MUSIC_ROUTES.listing);
+    const singles = listing.json<{ playlists: { name: string; tracks: { file: string }[] }[] }>().playlists[0];
+    expect(singles?.tracks.map((track) => track.file)).toContain('hidden-Take[31m 1.wav');
+  });
+
+  it('of the same name gets a suffix and never replaces the first', async () => {
+    expect(await upload(readFileSync(wav), 'Song.wav')).toBeNull();
+    expect(await upload(readFileSync(wav), 'Song.wav')).toBeNull();
+    expect(playlistFiles()).toEqual(expect.arrayContaining(['Song.wav', 'Song (2).wav']));
+  });
+
+  it('resumes from where the server stands after a cut', async () => {
+    const data = readFileSync(wav);
+    const half = Math.floor(data.length / 2);
+    const common = { ...TUS, cookie: f.cookie, origin: STUDIO_ORIGIN };
+    const created = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+      method: 'POST',
+      headers: {
+        ...common,
+        'upload-length': String(data.length),
+        'upload-metadata': metadata('Singles', 'Resumed.wav'),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location') ?? '', f.base).href;
+    const first = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...common, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: data.subarray(0, half),
+    });
+    expect(first.status).toBe(204);
+    expect(playlistFiles()).not.toContain('Resumed.wav');
+    const head = await fetch(location, { method: 'HEAD', headers: common });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    const rest = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...common, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      body: data.subarray(half),
+    });
+    expect(rest.status).toBe(204);
+    expect(statSync(join(f.site.mediaDir, 'Singles', 'Resumed.wav')).size).toBe(data.length);
+  });
+});
+
+describe('a refused file leaves nothing behind', () => {
+  it.each([
+    [
+      'a text file called .wav',
+      () => Buffer.from('These are the lyrics, not the song.\n'.repeat(100)),
+      'UPLOAD_NOT_AUDIO',
+    ],
+    ['an empty file', () => Buffer.alloc(0), 'UPLOAD_EMPTY'],
+    ['a video without sound', () => readFileSync(videoPath), 'UPLOAD_NOT_AUDIO'],
+  ])('%s', async (_what, data, code) => {
+    const before = playlistFiles();
+    expect(await upload(data(), 'refused.wav')).toMatchObject({ code });
+    expect(playlistFiles()).toEqual(before);
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it('a playlist that does not exist', async () => {
+    expect(await upload(readFileSync(wav), 'x.wav', 'Nowhere')).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await upload(readFileSync(wav), 'x.wav', '../Singles')).toMatchObject({ code: 'NOT_FOUND' });
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it('a file larger than MEDIA_UPLOAD_MAX_BYTES, before any of it is stored', async () => {
+    const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+      method: 'POST',
+      headers: {
+        ...TUS,
+        cookie: f.cookie,
+        origin: STUDIO_ORIGIN,
+        'upload-length': String(8 * 1024 * 1024 + 1),
+        'upload-metadata': metadata('Singles', 'huge.wav'),
+      },
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(await answer.text())).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+});
+
+let videoPath = '';
+beforeAll(async () => {
+  videoPath = await makeSilentVideo(files.dir, 'silent.mp4');
+});
+
+describe('uploads are guarded like every studio route', () => {
+  const methods = ['POST', 'PATCH', 'HEAD', 'DELETE'] as const;
+  it.each(methods)('%s without a session answers 401', async (method) => {
+    const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}/abc`, {
+      method,
+      headers: {
+        ...TUS,
+        origin: STUDIO_ORIGIN,
+        'upload-length': '10',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      ...(method === 'PATCH' && { body: 'x' }),
+    });
+    expect(answer.status).toBe(401);
+  });
+
+  it.each(methods.filter((method) => method !== 'HEAD'))('%s from another origin answers 403', async (method) => {
+    const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+      method,
+      headers: {
+        ...TUS,
+        cookie: f.cookie,
+        origin: 'https://evil.example',
+        'upload-length': '10',
+        'upload-metadata': metadata('Singles', 'x.wav'),
+      },
+    });
+    expect(answer.status).toBe(403);
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+});
+
+/** Root may mount a small file system; anyone else cannot, and the test says so. */
+const canMount = process.getuid?.() === 0;
+
+describe.skipIf(!canMount)('a full disk (a 2 MB tmpfs as the media folder; needs root to mount)', () => {
+  let disk: ReturnType<typeof scratch>;
+  let g: MusicFixture;
+  beforeAll(async () => {
+    disk = scratch('music-full-disk-');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk.dir]);
+    mkdirSync(join(disk.dir, 'Singles'));
+    g = await createMusicFixture({ MEDIA_DIR: disk.dir });
+  });
+  afterAll(async () => {
+    await g.cleanup();
+    execFileSync('umount', [disk.dir]);
+    disk.remove();
+  });
+
+  it('refuses the master with a clear code and keeps nothing', async () => {
+    const data = readFileSync(await makeWav(files.dir, 'long.wav', 15));
+    expect(data.length).toBeGreaterThan(2 * 1024 * 1024);
+    const answer = await upload(data, 'big.wav', 'Singles', g);
+    expect(answer).toMatchObject({ code: 'DISK_FULL' });
+    expect(readdirSync(join(disk.dir, 'Singles'))).toEqual([]);
+    expect(readdirSync(join(g.site.dataDir, 'uploads'))).toEqual([]);
+    // The disk has its room back.
+    writeFileSync(join(disk.dir, 'Singles', 'probe'), Buffer.alloc(1024 * 1024));
+  });
+});
