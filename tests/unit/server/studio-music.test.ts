@@ -48,7 +48,8 @@ describe('the listing', () => {
     const answer = await listing();
     const album = answer.playlists.find((playlist) => playlist.name === 'Album');
     expect(album?.tracks.map((track) => track.file)).toEqual(TRACKS);
-    expect(album?.tracks[0]).toMatchObject({ format: 'WAV', status: expect.stringMatching(/ready|pending/) });
+    expect(album?.tracks[0]?.format).toBe('WAV');
+    expect(['ready', 'pending']).toContain(album?.tracks[0]?.status);
     expect(album?.tracks[0]?.duration).toBeCloseTo(1, 0);
     expect(answer.maxUploadBytes).toBeGreaterThan(1024 * 1024 * 1024);
     expect(answer.trashDays).toBe(30);
@@ -181,7 +182,8 @@ describe('live events', () => {
     const answer = await fetch(`${f.base}${MUSIC_ROUTES.events}`, { headers: { cookie: f.cookie } });
     expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
+    if (!answer.body) throw new Error('no event stream');
+    const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
     let received = '';
     const change = (async () => {
       while (!received.includes('event: change')) {
