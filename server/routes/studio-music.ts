@@ -149,9 +149,15 @@ const studioMusicRoutes: FastifyPluginAsync<StudioMusicOptions> = async (app, op
     raw.write('retry: 2000\n\n');
     const versionNow = () => `${library.version()}.${renditions.version()}`;
     let sent = versionNow();
+    let quietChecks = 0;
     const check = () => {
       const now = versionNow();
-      if (now === sent) return;
+      if (now === sent) {
+        // A comment now and then keeps a quiet stream from being cut by a proxy's read timeout.
+        quietChecks += 1;
+        if (quietChecks % 25 === 0) raw.write(': still here\n\n');
+        return;
+      }
       sent = now;
       raw.write(`event: change\ndata: ${now}\n\n`);
     };
