@@ -93,6 +93,7 @@ export function sendFile(file: File, playlist: string, list: HTMLElement, contex
     onSuccess: () => {
       item.dataset['state'] = 'done';
       progress.value = 100;
+      label.textContent = file.name;
       note.textContent = fill(texts.uploaded, { name: file.name });
       context.say(note.textContent);
       context.onDone();

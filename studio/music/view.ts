@@ -32,10 +32,18 @@ export class MusicView {
     this.context = context;
     this.actions = actions;
     this.lang = lang;
+    this.element.addEventListener('focusin', (event) => {
+      this.lastFocused = (event.target as HTMLElement).dataset['key'];
+    });
   }
 
+  /** The control that had the focus last: a pressed button, disabled while it works, loses it. */
+  private lastFocused: string | undefined;
+
   draw(music: MusicAnswer): void {
-    const focused = (document.activeElement as HTMLElement | null)?.dataset['key'];
+    const active = document.activeElement;
+    const focused =
+      active === document.body || active === null ? this.lastFocused : (active as HTMLElement).dataset['key'];
     this.element.replaceChildren(
       ...music.playlists.map((playlist, index) => this.playlist(playlist, index)),
       this.trash(music),
@@ -103,9 +111,10 @@ export class MusicView {
     );
     up.disabled = position === 0;
     down.disabled = position === playlist.tracks.length - 1;
+    // The visible words first in the accessible name, so a voice command saying them works.
     const remove = button(
-      '🗑',
-      { class: 'secondary', 'aria-label': fill(texts.remove, { name }), 'data-key': `remove:${key}` },
+      texts.remove,
+      { class: 'secondary', 'aria-label': `${texts.remove}: ${name}`, 'data-key': `remove:${key}` },
       () => this.actions.remove(playlist.name, track),
     );
     return element(

@@ -1,4 +1,7 @@
-/** A track's waveform as an SVG of bars (0 to 1), mirrored around the middle, decorative. */
+/**
+ * A track's waveform as an SVG of bars (0 to 1), mirrored around the middle, decorative. The
+ * loudest bar fills the height: the shape matters here, not the level (shown as loudness).
+ */
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -8,9 +11,10 @@ export function waveformSvg(bars: readonly number[]): SVGSVGElement {
   svg.setAttribute('preserveAspectRatio', 'none');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('class', 'waveform');
+  const loudest = Math.max(...bars, 0.01);
   bars.forEach((value, index) => {
     const rect = document.createElementNS(SVG, 'rect');
-    const height = Math.max(value * 2, 0.04);
+    const height = Math.max((value / loudest) * 2, 0.04);
     rect.setAttribute('x', String(index + 0.15));
     rect.setAttribute('y', String(1 - height / 2));
     rect.setAttribute('width', '0.7');
