@@ -1,37 +1,9 @@
-/**
- * The artist's order of a playlist's tracks: a list of file names in `order.json` inside the
- * playlist's folder, which the studio writes. The media library honours it over the tags'
- * track numbers; files it does not name follow in their usual order.
- */
-import { readFile } from 'node:fs/promises';
+/** Writing the artist's order of a playlist (read by lib/playlist-order.ts) from the studio. */
 import { join } from 'node:path';
+import { ORDER_FILE } from '../../src/lib/playlist-order.ts';
 import { writeAtomically } from './renditions/cache-folder.ts';
-
-/** The order's file in a playlist folder (not audio, so never a track). */
-export const ORDER_FILE = 'order.json';
-
-/** The file names a playlist folder's order lists; empty when it has none or it cannot be read. */
-export async function readOrder(folder: string): Promise<string[]> {
-  try {
-    const value: unknown = JSON.parse(await readFile(join(folder, ORDER_FILE), 'utf8'));
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Writes a playlist folder's order (atomically: a reader sees the old list or the new one). */
 export async function writeOrder(folder: string, files: readonly string[]): Promise<void> {
   await writeAtomically(join(folder, ORDER_FILE), `${JSON.stringify(files, null, 2)}\n`);
-}
-
-/** `items` (already in their usual order) with those `order` names first, in its order. */
-export function applyOrder<T extends { file: string }>(items: readonly T[], order: readonly string[]): T[] {
-  const rank = new Map<string, number>();
-  order.forEach((file, index) => {
-    if (!rank.has(file)) rank.set(file, index);
-  });
-  const listed = items.filter((item) => rank.has(item.file));
-  listed.sort((a, b) => (rank.get(a.file) as number) - (rank.get(b.file) as number));
-  return [...listed, ...items.filter((item) => !rank.has(item.file))];
 }

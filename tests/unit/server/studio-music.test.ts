@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTrash, TRASH_FOLDER, TRASH_KEEP_MS } from '../../../server/services/media-trash.ts';
 import { openMediaLibrary } from '../../../server/services/media-library.ts';
-import { ORDER_FILE } from '../../../server/services/playlist-order.ts';
+import { ORDER_FILE } from '../../../src/lib/playlist-order.ts';
 import { MUSIC_ROUTES, type MusicAnswer } from '../../../src/lib/studio-music.ts';
 import { recordingLogger } from './media-fixture.ts';
 import { createMusicFixture, makeWav, scratch, STUDIO_ORIGIN, type MusicFixture } from './studio-music-fixture.ts';
