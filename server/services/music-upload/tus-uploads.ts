@@ -16,6 +16,8 @@ import { isSafeName, trackFileName } from './safe-names.ts';
 
 /** An unfinished upload can be resumed for a day; then it is removed. */
 export const UPLOAD_EXPIRES_MS = 24 * 60 * 60 * 1000;
+/** An upload's id, as tus makes them (16 random bytes in hex): nothing else names a file here. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** The longest original file name kept from an upload's metadata. */
 const MAX_FILENAME_LENGTH = 1000;
 
@@ -91,6 +93,7 @@ export function openUploads(options: UploadOptions): Server {
     maxSize: options.maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    getFileIdFromRequest: (_request, id) => (id !== undefined && UPLOAD_ID.test(id) ? id : undefined),
     onUploadCreate: async (_request, upload) => {
       await targetOf(mediaDir, upload);
       return {};

@@ -164,6 +164,31 @@ beforeAll(async () => {
   videoPath = await makeSilentVideo(files.dir, 'silent.mp4');
 });
 
+describe('an upload’s address', () => {
+  // (A bare `..` never gets here: the URL is resolved before it is sent.)
+  it.each(['..%2F..%2Fkeep', '..%5Ckeep', '...', 'abc', `${'a'.repeat(32)}.json`, 'A'.repeat(32)])(
+    'names nothing but an upload: %s',
+    async (id) => {
+      writeFileSync(join(f.site.dataDir, 'keep.json'), '{}');
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+        const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}/${id}`, {
+          method,
+          headers: {
+            ...TUS,
+            cookie: f.cookie,
+            origin: STUDIO_ORIGIN,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          ...(method === 'PATCH' && { body: 'x' }),
+        });
+        expect(answer.status).toBe(404);
+      }
+      expect(readFileSync(join(f.site.dataDir, 'keep.json'), 'utf8')).toBe('{}');
+    },
+  );
+});
+
 describe('uploads are guarded like every studio route', () => {
   const methods = ['POST', 'PATCH', 'HEAD', 'DELETE'] as const;
   it.each(methods)('%s without a session answers 401', async (method) => {
