@@ -9,7 +9,9 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openUploads, UPLOAD_EXPIRES_MS } from '../../../server/services/music-upload/tus-uploads.ts';
 import { MUSIC_ROUTES } from '../../../src/lib/studio-music.ts';
+import { recordingLogger } from './media-fixture.ts';
 import {
   createMusicFixture,
   makeSilentVideo,
@@ -117,6 +119,38 @@ describe('a master', () => {
     });
     expect(rest.status).toBe(204);
     expect(statSync(join(f.site.mediaDir, 'Singles', 'Resumed.wav')).size).toBe(data.length);
+  });
+});
+
+describe('an unfinished upload', () => {
+  it('is removed once it is older than a day, and kept until then', async () => {
+    const created = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+      method: 'POST',
+      headers: {
+        ...TUS,
+        cookie: f.cookie,
+        origin: STUDIO_ORIGIN,
+        'upload-length': '1000',
+        'upload-metadata': metadata('Singles', 'Left.wav'),
+      },
+    });
+    const id = (created.headers.get('location') ?? '').split('/').pop() ?? '';
+    const note = join(uploadsDir(), `${id}.json`);
+    const uploads = openUploads({
+      path: MUSIC_ROUTES.uploads,
+      uploadsDir: uploadsDir(),
+      mediaDir: f.site.mediaDir,
+      maxBytes: 1024,
+      ffprobe: 'ffprobe',
+      onPlaced: async () => {},
+      log: recordingLogger(),
+    });
+    expect(await uploads.cleanUpExpiredUploads()).toBe(0);
+    const info = JSON.parse(readFileSync(note, 'utf8')) as { creation_date: string };
+    info.creation_date = new Date(Date.now() - UPLOAD_EXPIRES_MS - 60_000).toISOString();
+    writeFileSync(note, JSON.stringify(info));
+    expect(await uploads.cleanUpExpiredUploads()).toBe(1);
+    expect(readdirSync(uploadsDir())).toEqual([]);
   });
 });
 
