@@ -71,6 +71,19 @@ function upload(
   });
 }
 
+/** A raw tus creation request for `length` bytes into Singles. */
+const createUpload = (length: number, filename: string) =>
+  fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+    method: 'POST',
+    headers: {
+      ...TUS,
+      cookie: f.cookie,
+      origin: STUDIO_ORIGIN,
+      'upload-length': String(length),
+      'upload-metadata': metadata('Singles', filename),
+    },
+  });
+
 describe('a master', () => {
   it('uploaded in chunks lands in its playlist under a safe name with the extension its content warrants', async () => {
     const refusal = await upload(readFileSync(wav), '../../.hidden\u0000/Take\u001b[31m 1.mp3');
@@ -92,14 +105,7 @@ describe('a master', () => {
     const data = readFileSync(wav);
     const half = Math.floor(data.length / 2);
     const common = { ...TUS, cookie: f.cookie, origin: STUDIO_ORIGIN };
-    const created = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
-      method: 'POST',
-      headers: {
-        ...common,
-        'upload-length': String(data.length),
-        'upload-metadata': metadata('Singles', 'Resumed.wav'),
-      },
-    });
+    const created = await createUpload(data.length, 'Resumed.wav');
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location') ?? '', f.base).href;
     const first = await fetch(location, {
@@ -124,16 +130,7 @@ describe('a master', () => {
 
 describe('an unfinished upload', () => {
   it('is removed once it is older than a day, and kept until then', async () => {
-    const created = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
-      method: 'POST',
-      headers: {
-        ...TUS,
-        cookie: f.cookie,
-        origin: STUDIO_ORIGIN,
-        'upload-length': '1000',
-        'upload-metadata': metadata('Singles', 'Left.wav'),
-      },
-    });
+    const created = await createUpload(1000, 'Left.wav');
     const id = (created.headers.get('location') ?? '').split('/').pop() ?? '';
     const note = join(uploadsDir(), `${id}.json`);
     const uploads = openUploads({
@@ -177,16 +174,7 @@ describe('a refused file leaves nothing behind', () => {
   });
 
   it('a file larger than MEDIA_UPLOAD_MAX_BYTES, before any of it is stored', async () => {
-    const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
-      method: 'POST',
-      headers: {
-        ...TUS,
-        cookie: f.cookie,
-        origin: STUDIO_ORIGIN,
-        'upload-length': String(8 * 1024 * 1024 + 1),
-        'upload-metadata': metadata('Singles', 'huge.wav'),
-      },
-    });
+    const answer = await createUpload(8 * 1024 * 1024 + 1, 'huge.wav');
     expect(answer.status).toBe(413);
     expect(JSON.parse(await answer.text())).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
     expect(readdirSync(uploadsDir())).toEqual([]);
