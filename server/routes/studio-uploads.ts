@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { openUploads, type UploadOptions } from '../services/music-upload/tus-uploads.ts';
 import { STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 
-export type StudioUploadsOptions = Omit<UploadOptions, 'log' | 'path'> & { path: string };
+export type StudioUploadsOptions = Omit<UploadOptions, 'log'>;
 
 /** The methods of the tus protocol (creation, resuming, termination, discovery). */
 const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];

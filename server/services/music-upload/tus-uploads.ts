@@ -44,6 +44,10 @@ class Refusal extends Error {
   }
 }
 
+/** An unexpected failure: logged here, told to the client without its details. */
+const serverTrouble = () =>
+  new Refusal(500, 'SERVER_ERROR', 'Something went wrong on our side. Please try again later.');
+
 async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }
@@ -78,7 +82,7 @@ export function openUploads(options: UploadOptions): Server {
       if (error instanceof Refusal) throw error;
       if (error instanceof DiskFull) throw new Refusal(507, 'DISK_FULL', 'The disk is full: the file was not kept.');
       log.warn({ reason: (error as Error).message }, 'could not place an uploaded master');
-      throw new Refusal(500, 'SERVER_ERROR', 'Something went wrong on our side. Please try again later.');
+      throw serverTrouble();
     } finally {
       // Done either way: kept in its playlist, or refused for good (the studio says why).
       await rm(path, { force: true });
@@ -108,7 +112,7 @@ export function openUploads(options: UploadOptions): Server {
       if (error instanceof Refusal) return undefined;
       if (!('status_code' in error)) {
         log.warn({ reason: error.message }, 'an upload failed');
-        return new Refusal(500, 'SERVER_ERROR', 'Something went wrong on our side. Please try again later.');
+        return serverTrouble();
       }
       if (error.status_code === 413) return new Refusal(413, 'UPLOAD_TOO_LARGE', 'The file is larger than allowed.');
       if (error.status_code === 404 || error.status_code === 410)
