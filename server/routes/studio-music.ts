@@ -129,9 +129,10 @@ const studioMusicRoutes: FastifyPluginAsync<StudioMusicOptions> = async (app, op
     return { restored };
   });
 
-  /** Open event streams, ended when the server closes (they would hold it open). */
+  /** Open event streams, ended when the server closes. */
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // Before the server stops taking connections: it would wait for the open streams forever.
+  app.addHook('preClose', async () => {
     clearInterval(purgeTimer);
     for (const end of streams) end();
   });

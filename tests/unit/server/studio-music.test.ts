@@ -199,6 +199,17 @@ describe('live events', () => {
   });
 });
 
+describe('closing the server', () => {
+  it('ends the open event streams rather than waiting for them', { timeout: 30_000 }, async () => {
+    const other = await createMusicFixture();
+    const answer = await fetch(`${other.base}${MUSIC_ROUTES.events}`, { headers: { cookie: other.cookie } });
+    expect(answer.status).toBe(200);
+    await other.cleanup();
+    // The stream was ended by the server: reading it comes to its end.
+    expect(await answer.text()).toContain('retry:');
+  });
+});
+
 describe('every music route is guarded', () => {
   const routes = [
     ['GET', MUSIC_ROUTES.listing],
