@@ -181,7 +181,7 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
     expect(proxy.sent() - before).toBeLessThan(size * 1.5);
     expect(readdirSync(join(mediaDir, 'Singles'))).toEqual(['Canção de teste.wav']);
     expect(statSync(join(mediaDir, 'Singles', 'Canção de teste.wav')).size).toBe(size);
-    expect(readdirSync(join(dataDir, 'uploads'))).toEqual([]);
+    await expect.poll(() => readdirSync(join(dataDir, 'uploads'))).toEqual([]);
 
     const track = page.locator('.track', { hasText: 'Canção de teste.wav' });
     await track.waitFor();

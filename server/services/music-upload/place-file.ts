@@ -5,7 +5,7 @@
  * suffix). A failure, a full disk among them, leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, rm, unlink } from 'node:fs/promises';
+import { copyFile, link, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withSuffix } from './safe-names.ts';
 
@@ -35,9 +35,10 @@ export async function linkUnique(source: string, folder: string, name: string): 
 }
 
 /**
- * Moves `source` into `folder` as `name` (or a suffixed name on a clash) and resolves to the
- * name it got; `source` is gone afterwards. Across file systems the file is copied beside
- * first; when it does not fit, DiskFull is thrown and the copy removed.
+ * Puts `source` into `folder` as `name` (or a suffixed name on a clash) and resolves to the
+ * name it got; `source` is left for the caller to remove (on one file system both are links
+ * to the same data). Across file systems the file is copied beside first; when it does not
+ * fit, DiskFull is thrown and the copy removed.
  */
 export async function placeFile(source: string, folder: string, name: string): Promise<string> {
   const beside = join(folder, `${INCOMING_PREFIX}${randomBytes(8).toString('hex')}`);
@@ -47,9 +48,7 @@ export async function placeFile(source: string, folder: string, name: string): P
       if (code !== 'EXDEV' && code !== 'EPERM') throw error;
       await copyFile(source, beside);
     });
-    const placed = await linkUnique(beside, folder, name);
-    await rm(source, { force: true });
-    return placed;
+    return await linkUnique(beside, folder, name);
   } catch (error) {
     throw isDiskFull(error) ? new DiskFull() : error;
   } finally {

@@ -7,7 +7,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { MemoryLocker, Server, type Upload } from '@tus/server';
+import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
 import type { StudioErrorCode } from '../../../src/lib/studio-auth.ts';
 import { studioError } from '../studio/studio-http.ts';
 import { audioExtensionOf } from './audio-probe.ts';
@@ -69,28 +69,35 @@ export function openUploads(options: UploadOptions): Server {
   const { mediaDir, log } = options;
   const store = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRES_MS });
 
+  const pathOf = (upload: Upload) => join(options.uploadsDir, upload.id);
+  /** An upload's file and its note, gone once it is in its playlist or refused for good. */
+  const forget = async (upload: Upload) => {
+    await rm(pathOf(upload), { force: true });
+    await rm(`${pathOf(upload)}.json`, { force: true });
+  };
+
+  /**
+   * Checks a complete upload and puts it into its playlist. A refusal removes it at once;
+   * an accepted one is removed once tus has answered (it reads the upload again to answer).
+   */
   async function finish(upload: Upload): Promise<void> {
-    const path = join(options.uploadsDir, upload.id);
     try {
       const { playlist, filename } = await targetOf(mediaDir, upload);
       if ((upload.size ?? 0) === 0) throw new Refusal(422, 'UPLOAD_EMPTY', 'The file is empty.');
-      const extension = await audioExtensionOf(path, options.ffprobe);
+      const extension = await audioExtensionOf(pathOf(upload), options.ffprobe);
       if (!extension) throw new Refusal(422, 'UPLOAD_NOT_AUDIO', 'The file holds no audio in a format the site plays.');
-      const file = await placeFile(path, join(mediaDir, playlist), trackFileName(filename, extension));
+      const file = await placeFile(pathOf(upload), join(mediaDir, playlist), trackFileName(filename, extension));
       await options.onPlaced({ playlist, file });
     } catch (error) {
+      await forget(upload);
       if (error instanceof Refusal) throw error;
       if (error instanceof DiskFull) throw new Refusal(507, 'DISK_FULL', 'The disk is full: the file was not kept.');
       log.warn({ reason: (error as Error).message }, 'could not place an uploaded master');
       throw serverTrouble();
-    } finally {
-      // Done either way: kept in its playlist, or refused for good (the studio says why).
-      await rm(path, { force: true });
-      await rm(`${path}.json`, { force: true });
     }
   }
 
-  return new Server({
+  const server = new Server({
     path: options.path,
     datastore: store,
     locker: new MemoryLocker(),
@@ -120,4 +127,10 @@ export function openUploads(options: UploadOptions): Server {
       return new Refusal(error.status_code, 'INVALID_REQUEST', error.body.trim());
     },
   });
+  server.on(EVENTS.POST_FINISH, (_request, _response, upload) => {
+    void forget(upload).catch((error: unknown) => {
+      log.warn({ reason: (error as Error).message }, 'could not remove a finished upload');
+    });
+  });
+  return server;
 }

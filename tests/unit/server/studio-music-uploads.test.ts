@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openUploads, UPLOAD_EXPIRES_MS } from '../../../server/services/music-upload/tus-uploads.ts';
@@ -89,7 +90,7 @@ describe('a master', () => {
     const refusal = await upload(readFileSync(wav), '../../.hidden\u0000/Take\u001b[31m 1.mp3');
     expect(refusal).toBeNull();
     expect(playlistFiles()).toContain('hidden-Take[31m 1.wav');
-    expect(readdirSync(uploadsDir())).toEqual([]);
+    await expect.poll(() => readdirSync(uploadsDir())).toEqual([]);
     const listing = await f.browser.request('GET', MUSIC_ROUTES.listing);
     const singles = listing.json<{ playlists: { name: string; tracks: { file: string }[] }[] }>().playlists[0];
     expect(singles?.tracks.map((track) => track.file)).toContain('hidden-Take[31m 1.wav');
@@ -148,6 +149,47 @@ describe('an unfinished upload', () => {
     writeFileSync(note, JSON.stringify(info));
     expect(await uploads.cleanUpExpiredUploads()).toBe(1);
     expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+});
+
+describe('a master under any name', () => {
+  it('lands right inside its playlist under a safe name, whatever it was called', { timeout: 120_000 }, async () => {
+    const tiny = readFileSync(await makeWav(files.dir, 'tiny.wav', 0.05));
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }),
+      fc
+        .array(fc.constantFrom('..', '/', '\\', '\0', '\u001b[2J', '.', ' ', '-', 'Faixa', '\u202e', '😀', '.wav'), {
+          minLength: 1,
+          maxLength: 16,
+        })
+        .map((parts) => parts.join('')),
+    );
+    const outside = () => readdirSync(f.site.mediaDir).sort();
+    const before = outside();
+    await fc.assert(
+      fc.asyncProperty(hostile, async (filename) => {
+        const created = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+          method: 'POST',
+          headers: {
+            ...TUS,
+            cookie: f.cookie,
+            origin: STUDIO_ORIGIN,
+            'upload-length': String(tiny.length),
+            'upload-metadata': metadata('Singles', filename),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: tiny,
+        });
+        expect(created.status).toBe(201);
+        expect(outside()).toEqual(before);
+      }),
+      { numRuns: 40 },
+    );
+    for (const name of playlistFiles()) {
+      expect(name).not.toMatch(/^[.-]|[/\\\0]|\.\./);
+      expect(name.endsWith('.wav')).toBe(true);
+    }
+    await expect.poll(() => readdirSync(uploadsDir())).toEqual([]);
   });
 });
 
