@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MAX_PLAYLIST_NAME_LENGTH, type MusicAnswer, type StudioTrack } from '../../src/lib/studio-music.ts';
 import type { MediaLibrary } from '../services/media-library.ts';
 import { TRASH_KEEP_MS, type MediaTrash } from '../services/media-trash.ts';
-import { describeCatalogue } from '../services/music-listing.ts';
+import { describeCatalogue, withoutPaths } from '../services/music-listing.ts';
 import { playlistName } from '../services/music-upload/safe-names.ts';
 import { readOrder } from '../../src/lib/playlist-order.ts';
 import { writeOrder } from '../services/playlist-order.ts';
@@ -63,7 +63,7 @@ const studioMusicRoutes: FastifyPluginAsync<StudioMusicOptions> = async (app, op
         tracks: await Promise.all(
           playlist.tracks.map(async (track): Promise<StudioTrack> => {
             const path = track.peaks && renditions.servedFile(track.peaks.hash, track.peaks.file);
-            return { ...track, waveform: path ? await waveformOf(path) : null };
+            return { ...track, failure: withoutPaths(track.failure), waveform: path ? await waveformOf(path) : null };
           }),
         ),
       })),

@@ -37,3 +37,10 @@ export function describeCatalogue(library: MediaLibrary, renditions: Renditions)
     tracks: library.tracks(playlist.name).map((track) => describeTrack(track, renditions)),
   }));
 }
+
+/**
+ * A failure's reason (ffmpeg's last line) for the studio's page, each absolute path in it cut
+ * to its file's name: the artist needs the file, not where the server keeps it.
+ */
+export const withoutPaths = (reason: string | null): string | null =>
+  reason?.replace(/(?:\/[^\s/:'"]+)+\/([^\s/:'"]+)/g, '$1') ?? null;

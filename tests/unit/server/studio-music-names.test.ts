@@ -1,11 +1,13 @@
 /**
  * The names the studio gives to what the artist sends, over arbitrary Unicode: a track's file
  * name and a playlist's folder never hold a path, a hidden name, a control character or more
- * bytes than a file system allows, and a track keeps the extension its content warrants.
+ * bytes than a file system allows, and a track keeps the extension its content warrants; a
+ * failure's reason reaches the artist without the server's paths.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { CONTROL_CHARACTER } from '../../../src/lib/control-characters.ts';
+import { withoutPaths } from '../../../server/services/music-listing.ts';
 import {
   isSafeName,
   playlistName,
@@ -59,4 +61,15 @@ it('keeps an ordinary name as the artist wrote it', () => {
   expect(trackFileName('02 - Canção do Mar (master).wav', '.wav')).toBe('02 - Canção do Mar (master).wav');
   expect(trackFileName('mix.final.mp3', '.wav')).toBe('mix.final.wav');
   expect(playlistName('Ao Vivo no Teatro')).toBe('Ao Vivo no Teatro');
+});
+
+it('shows a failure’s reason to the artist without the server’s paths', () => {
+  expect(withoutPaths('/srv/media/Album/09.wav: Invalid data found when processing input')).toBe(
+    '09.wav: Invalid data found when processing input',
+  );
+  expect(withoutPaths('Error opening input file /var/data/renditions/0a1b/aac-x.m4a.')).toBe(
+    'Error opening input file aac-x.m4a.',
+  );
+  expect(withoutPaths('took longer than 600 s')).toBe('took longer than 600 s');
+  expect(withoutPaths(null)).toBeNull();
 });
