@@ -12,6 +12,7 @@ import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditi
 import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';
 import { openRenditions, type Renditions } from '../server/services/renditions/renditions.ts';
 import { describeCatalogue } from '../server/services/music-listing.ts';
+import { RENDITIONS_FOLDER } from '../server/services/track-urls.ts';
 import type { TrackListing } from '../src/lib/studio-music.ts';
 
 const config = loadConfig();
@@ -139,7 +140,7 @@ async function build(library: MediaLibrary): Promise<void> {
       if (!name) continue;
       const path = renditions.servedFile(made.hash, name);
       if (!path) continue;
-      await place(path, join(target, 'renditions', made.hash, name));
+      await place(path, join(target, RENDITIONS_FOLDER, made.hash, name));
       files += 1;
       bytes += made.renditions.find((rendition) => rendition.file === name)?.bytes ?? 0;
     }

@@ -4,6 +4,7 @@
  * itself (a leading dot), drive a terminal or clash with a file that is already there.
  */
 import { withoutControls } from '../../../src/lib/control-characters.ts';
+import { RENDITIONS_FOLDER } from '../track-urls.ts';
 
 /** The longest name kept, in UTF-8 bytes: file systems allow 255, and a clash suffix needs room. */
 const MAX_NAME_BYTES = 200;
@@ -37,10 +38,13 @@ export function safeName(text: string, maxBytes = MAX_NAME_BYTES): string {
   return cutToBytes(cleaned, maxBytes).replace(/[\s.]+$/, '');
 }
 
-/** A playlist folder's name, or null when `text` leaves nothing usable. */
+/**
+ * A playlist folder's name, or null when `text` leaves nothing usable or names the folder the
+ * renditions are served from beside the playlists.
+ */
 export function playlistName(text: string): string | null {
   const name = safeName(text);
-  return name === '' ? null : name;
+  return name === '' || name.toLowerCase() === RENDITIONS_FOLDER ? null : name;
 }
 
 /**

@@ -61,6 +61,8 @@ it('keeps an ordinary name as the artist wrote it', () => {
   expect(trackFileName('02 - Canção do Mar (master).wav', '.wav')).toBe('02 - Canção do Mar (master).wav');
   expect(trackFileName('mix.final.mp3', '.wav')).toBe('mix.final.wav');
   expect(playlistName('Ao Vivo no Teatro')).toBe('Ao Vivo no Teatro');
+  // The renditions are served from a folder of that name beside the playlists.
+  expect(playlistName('Renditions')).toBeNull();
 });
 
 it('shows a failure’s reason to the artist without the server’s paths', () => {
