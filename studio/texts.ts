@@ -121,7 +121,8 @@ const es: StudioTexts = {
     NOT_FOUND: 'No encontrado.',
     STUDIO_UNAVAILABLE: 'El estudio no está disponible ahora.',
     SERVER_ERROR: 'Algo salió mal de nuestro lado. Inténtelo más tarde.',
-    UPLOAD_NOT_AUDIO: 'Este archivo no es audio en un formato que el sitio reproduzca (WAV, FLAC, MP3, AAC, Ogg, Opus).',
+    UPLOAD_NOT_AUDIO:
+      'Este archivo no es audio en un formato que el sitio reproduzca (WAV, FLAC, MP3, AAC, Ogg, Opus).',
     UPLOAD_EMPTY: 'Este archivo está vacío.',
     UPLOAD_TOO_LARGE: 'Este archivo es demasiado grande para el servidor.',
     DISK_FULL: 'El disco del servidor está lleno. No se guardó nada.',
