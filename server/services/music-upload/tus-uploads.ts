@@ -4,7 +4,7 @@
  * connection or a reload until it expires. Once complete, its content is checked (an audio
  * stream of a served format) and it lands in its playlist under a safe name, atomically.
  */
-import { rm, stat } from 'node:fs/promises';
+import { rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
@@ -48,6 +48,14 @@ class Refusal extends Error {
 const serverTrouble = () =>
   new Refusal(500, 'SERVER_ERROR', 'Something went wrong on our side. Please try again later.');
 
+/** The bytes the file system holding `folder` can still take. */
+async function roomFor(folder: string): Promise<number> {
+  const { bavail, bsize } = await statfs(folder);
+  return bavail * bsize;
+}
+
+const diskFull = () => new Refusal(507, 'DISK_FULL', 'The disk is full: the file was not kept.');
+
 async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }
@@ -69,9 +77,9 @@ export function openUploads(options: UploadOptions): Server {
   const { mediaDir, log } = options;
   const store = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRES_MS });
 
-  const pathOf = (upload: Upload) => join(options.uploadsDir, upload.id);
+  const pathOf = (upload: Pick<Upload, 'id'>) => join(options.uploadsDir, upload.id);
   /** An upload's file and its note, gone once it is in its playlist or refused for good. */
-  const forget = async (upload: Upload) => {
+  const forget = async (upload: Pick<Upload, 'id'>) => {
     await rm(pathOf(upload), { force: true });
     await rm(`${pathOf(upload)}.json`, { force: true });
   };
@@ -91,7 +99,7 @@ export function openUploads(options: UploadOptions): Server {
     } catch (error) {
       await forget(upload);
       if (error instanceof Refusal) throw error;
-      if (error instanceof DiskFull) throw new Refusal(507, 'DISK_FULL', 'The disk is full: the file was not kept.');
+      if (error instanceof DiskFull) throw diskFull();
       log.warn({ reason: (error as Error).message }, 'could not place an uploaded master');
       throw serverTrouble();
     }
@@ -107,7 +115,18 @@ export function openUploads(options: UploadOptions): Server {
     getFileIdFromRequest: (_request, id) => (id !== undefined && UPLOAD_ID.test(id) ? id : undefined),
     onUploadCreate: async (_request, upload) => {
       await targetOf(mediaDir, upload);
+      if ((upload.size ?? 0) > (await roomFor(options.uploadsDir))) throw diskFull();
       return {};
+    },
+    // A chunk that cannot fit is refused before any of it is written, and the unfinished
+    // upload removed: it could not be finished, and its part gives the room back.
+    onIncomingRequest: async (request, id) => {
+      if (request.method !== 'PATCH') return;
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > (await roomFor(options.uploadsDir))) {
+        await forget({ id });
+        throw diskFull();
+      }
     },
     onUploadFinish: async (_request, upload) => {
       await finish(upload);

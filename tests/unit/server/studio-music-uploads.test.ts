@@ -72,13 +72,13 @@ function upload(
   });
 }
 
-/** A raw tus creation request for `length` bytes into Singles. */
-const createUpload = (length: number, filename: string) =>
-  fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+/** A raw tus creation request for `length` bytes into Singles of `to` (the file's app by default). */
+const createUpload = (length: number, filename: string, to: MusicFixture = f) =>
+  fetch(`${to.base}${MUSIC_ROUTES.uploads}`, {
     method: 'POST',
     headers: {
       ...TUS,
-      cookie: f.cookie,
+      cookie: to.cookie,
       origin: STUDIO_ORIGIN,
       'upload-length': String(length),
       'upload-metadata': metadata('Singles', filename),
@@ -315,6 +315,7 @@ describe.skipIf(!canMount)(
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk.dir]);
       mkdirSync(join(disk.dir, 'Singles'));
       g = await createMusicFixture({ MEDIA_DIR: disk.dir });
+      await makeWav(files.dir, 'long.wav', 15);
     });
     afterAll(async () => {
       await g.cleanup();
@@ -322,8 +323,46 @@ describe.skipIf(!canMount)(
       disk.remove();
     });
 
+    it('under the unfinished uploads refuses the master with a clear code and gives the room back', async () => {
+      const uploadsDisk = scratch('music-full-uploads-');
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', uploadsDisk.dir]);
+      const h = await createMusicFixture({ UPLOADS_DIR: uploadsDisk.dir });
+      try {
+        mkdirSync(join(h.site.mediaDir, 'Singles'));
+        await h.app.library.rescan();
+        const answer = await upload(readFileSync(join(files.dir, 'long.wav')), 'big.wav', 'Singles', h);
+        expect(answer).toMatchObject({ code: 'DISK_FULL' });
+        expect(readdirSync(join(h.site.mediaDir, 'Singles'))).toEqual([]);
+        expect(readdirSync(uploadsDisk.dir)).toEqual([]);
+
+        // An upload that fitted when it began, then a disk filled by something else meanwhile.
+        const small = readFileSync(wav);
+        const created = await createUpload(small.length, 'small.wav', h);
+        expect(created.status).toBe(201);
+        writeFileSync(join(uploadsDisk.dir, 'other'), Buffer.alloc(1536 * 1024));
+        const chunk = await fetch(new URL(created.headers.get('location') ?? '', h.base), {
+          method: 'PATCH',
+          headers: {
+            ...TUS,
+            cookie: h.cookie,
+            origin: STUDIO_ORIGIN,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: small,
+        });
+        expect(chunk.status).toBe(507);
+        expect(await chunk.json()).toMatchObject({ code: 'DISK_FULL' });
+        expect(readdirSync(uploadsDisk.dir)).toEqual(['other']);
+      } finally {
+        await h.cleanup();
+        execFileSync('umount', [uploadsDisk.dir]);
+        uploadsDisk.remove();
+      }
+    });
+
     it('refuses the master with a clear code and keeps nothing', async () => {
-      const data = readFileSync(await makeWav(files.dir, 'long.wav', 15));
+      const data = readFileSync(join(files.dir, 'long.wav'));
       expect(data.length).toBeGreaterThan(2 * 1024 * 1024);
       const answer = await upload(data, 'big.wav', 'Singles', g);
       expect(answer).toMatchObject({ code: 'DISK_FULL' });
