@@ -255,6 +255,14 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
   it('fits a 320 px screen', async () => {
     await page.setViewportSize({ width: 320, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // Every control of the music page is a 44 px target at least.
+    const small = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.section button, .section .upload-button, .section input[type=text]')]
+          .map((control) => control.getBoundingClientRect())
+          .filter((box) => box.height < 44 || box.width < 44).length,
+    );
+    expect(small).toBe(0);
     await page.screenshot({ path: join(tmpdir(), 'studio-music-320.png'), fullPage: true });
     expect(pageErrors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
   });
