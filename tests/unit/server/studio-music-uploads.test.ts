@@ -253,6 +253,22 @@ describe('an upload’s address', () => {
   );
 });
 
+describe('an unusable UPLOADS_DIR', () => {
+  it('closes the uploads only, with a clear code, and the server runs on', async () => {
+    const blocked = join(files.dir, 'not-a-folder');
+    writeFileSync(blocked, 'a file where the folder should be');
+    const h = await createMusicFixture({ UPLOADS_DIR: join(blocked, 'uploads') });
+    try {
+      const answer = await createUpload(1000, 'x.wav', h);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ code: 'STUDIO_UNAVAILABLE' });
+      expect((await h.browser.request('GET', MUSIC_ROUTES.listing)).statusCode).toBe(200);
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('uploads are guarded like every studio route', () => {
   const methods = ['POST', 'PATCH', 'HEAD', 'DELETE'] as const;
   it.each(methods)('%s without a session answers 401', async (method) => {
