@@ -6,12 +6,14 @@
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, renditionLimits } from '../server/config.ts';
-import { extensionOf } from '../src/lib/audio-formats.ts';
 import { escapeControls as shown } from '../src/lib/control-characters.ts';
 import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
 import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
 import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';
-import { openRenditions, type Renditions, type TrackRenditions } from '../server/services/renditions/renditions.ts';
+import { openRenditions, type Renditions } from '../server/services/renditions/renditions.ts';
+import { describeCatalogue } from '../server/services/music-listing.ts';
+import { RENDITIONS_FOLDER } from '../server/services/track-urls.ts';
+import type { TrackListing } from '../src/lib/studio-music.ts';
 
 const config = loadConfig();
 const [command = 'list', output = 'dist-media'] = process.argv.slice(2);
@@ -34,36 +36,35 @@ const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)} dB
 
 const everyTrack = (library: MediaLibrary) => library.playlists().flatMap((playlist) => library.tracks(playlist.name));
 
-function describeLoudness(made: TrackRenditions): string {
-  const loudness = made.loudness;
+function describeLoudness({ loudness }: TrackListing): string {
   if (!loudness) return 'not measured yet';
-  const { integrated, truePeak, gain } = loudness;
+  const { before, after, gain } = loudness;
   return (
-    `${decibels(integrated, 'LUFS')} ${decibels(truePeak, 'dBTP')} → ` +
-    `${decibels(integrated + gain, 'LUFS')} ${decibels(truePeak + gain, 'dBTP')} (${signed(gain)})`
+    `${decibels(before.integrated, 'LUFS')} ${decibels(before.truePeak, 'dBTP')} → ` +
+    `${decibels(after.integrated, 'LUFS')} ${decibels(after.truePeak, 'dBTP')} (${signed(gain)})`
   );
 }
 
-function describeRenditions(made: TrackRenditions): string {
-  const files = made.renditions.map((rendition) => `${rendition.format.id} ${kilobytes(rendition.bytes)}`).join(', ');
-  if (made.status === 'ready') return `ready: ${files}`;
-  if (made.status === 'failed') return `FAILED: ${shown(made.failure ?? 'unknown reason')}`;
+function describeRenditions(track: TrackListing): string {
+  const files = track.renditions.map((rendition) => `${rendition.format} ${kilobytes(rendition.bytes)}`).join(', ');
+  if (track.status === 'ready') return `ready: ${files}`;
+  if (track.status === 'failed') return `FAILED: ${shown(track.failure ?? 'unknown reason')}`;
   return files ? `pending (${files} done)` : 'pending';
 }
 
 /** Every playlist and track; names from the folder are printed escaped, so none can drive the terminal. */
 function list(library: MediaLibrary, renditions: Renditions, ffmpegThere: boolean): void {
   const counts = { ready: 0, pending: 0, failed: 0 };
-  for (const playlist of library.playlists()) {
-    console.log(`\n${shown(playlist.name)} (${playlist.trackCount} ${playlist.trackCount === 1 ? 'track' : 'tracks'})`);
-    for (const track of library.tracks(playlist.name)) {
-      const made = renditions.of(track);
-      const status = made.status === 'unavailable' ? 'pending' : made.status;
-      counts[status] += 1;
-      const original = `${extensionOf(track.file).slice(1).toUpperCase()} ${kilobytes(track.size)}`;
+  for (const playlist of describeCatalogue(library, renditions)) {
+    const count = playlist.tracks.length;
+    console.log(`\n${shown(playlist.name)} (${count} ${count === 1 ? 'track' : 'tracks'})`);
+    for (const track of playlist.tracks) {
+      counts[track.status] += 1;
       console.log(`  ${shown(track.file)}`);
-      console.log(`    ${clock(track.duration)} · ${original} · ${describeLoudness(made)}`);
-      console.log(`    ${describeRenditions(made)}`);
+      console.log(
+        `    ${clock(track.duration)} · ${track.format} ${kilobytes(track.size)} · ${describeLoudness(track)}`,
+      );
+      console.log(`    ${describeRenditions(track)}`);
     }
   }
   console.log(`\n${counts.ready} ready, ${counts.pending} pending, ${counts.failed} failed.`);
@@ -139,7 +140,7 @@ async function build(library: MediaLibrary): Promise<void> {
       if (!name) continue;
       const path = renditions.servedFile(made.hash, name);
       if (!path) continue;
-      await place(path, join(target, 'renditions', made.hash, name));
+      await place(path, join(target, RENDITIONS_FOLDER, made.hash, name));
       files += 1;
       bytes += made.renditions.find((rendition) => rendition.file === name)?.bytes ?? 0;
     }

@@ -21,11 +21,16 @@ import mediaRoutes from './routes/media.ts';
 import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
+import studioMusicRoutes from './routes/studio-music.ts';
 import studioPublishRoutes from './routes/studio-publish.ts';
+import studioUploadsRoutes from './routes/studio-uploads.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
+import { mediaTrash } from './services/media-trash.ts';
+import { ffprobeBeside } from './services/music-upload/audio-probe.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
 import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
+import { MUSIC_ROUTES } from '../src/lib/studio-music.ts';
 
 /**
  * The security headers of an answer Fastify gives before any hook runs (a URL whose
@@ -134,7 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
   // The artist's studio: its page, its sign-in, and, behind them, editing the content and
-  // publishing it. Each save starts a new build of the site.
+  // publishing it (each save starts a new build of the site), and the music: uploads of
+  // masters, playlists, their order and the trash.
   const publisher = app.publisher;
   const studioApi = STUDIO_API_PREFIX.replace(/\/$/, '');
   await app.register(studioPlugin, {
@@ -152,6 +158,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope) => scope.register(studioPublishRoutes, { prefix: studioApi, publisher }),
       // Its paths are whole (the studio's page names them too): no prefix.
       (scope) => scope.register(studioMessagesRoutes, { inbox }),
+      (scope) =>
+        scope.register(studioMusicRoutes, {
+          prefix: studioApi,
+          library,
+          renditions,
+          mediaDir: config.MEDIA_DIR,
+          trash: mediaTrash(config.MEDIA_DIR),
+          maxUploadBytes: config.MEDIA_UPLOAD_MAX_BYTES,
+        }),
+      (scope) =>
+        scope.register(studioUploadsRoutes, {
+          prefix: studioApi,
+          path: MUSIC_ROUTES.uploads,
+          uploadsDir: config.UPLOADS_DIR,
+          mediaDir: config.MEDIA_DIR,
+          maxBytes: config.MEDIA_UPLOAD_MAX_BYTES,
+          ffprobe: ffprobeBeside(config.FFMPEG_PATH),
+          onPlaced: () => library.rescan(),
+        }),
     ],
   });
   await app.register(siteRoutes, { site });

@@ -196,6 +196,17 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /**
+   * The largest master the studio takes, in bytes: an hour of 24-bit 96 kHz stereo WAV is about
+   * 2 GB, so 4 GB leaves room for long takes in higher rates.
+   */
+  MEDIA_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024 * 1024),
+  /** Where the studio keeps unfinished uploads of masters (never seen by the library): DATA_DIR/uploads by default. */
+  UPLOADS_DIR: z.string().min(1).optional(),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
@@ -211,7 +222,7 @@ type Env = z.infer<typeof envSchema>;
 
 /** The name of every variable the server reads (documented in .env.example and the README). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
-export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string; STUDIO_ORIGIN: string };
+export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string; STUDIO_ORIGIN: string; UPLOADS_DIR: string };
 
 /** Reads and validates the configuration; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -232,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CONTENT_DIR: resolve(config.CONTENT_DIR),
     RENDITIONS_DIR: resolve(config.RENDITIONS_DIR ?? join(config.DATA_DIR, 'renditions')),
     BUILDS_DIR: resolve(config.BUILDS_DIR ?? join(config.DATA_DIR, 'builds')),
+    UPLOADS_DIR: resolve(config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads')),
     STUDIO_ORIGIN: config.STUDIO_ORIGIN ?? `http://localhost:${config.PORT}`,
     STUDIO_DIR: resolve(config.STUDIO_DIR),
   };

@@ -42,6 +42,11 @@ const pt = {
     NOT_FOUND: 'Não encontrado.',
     STUDIO_UNAVAILABLE: 'O estúdio não está disponível agora.',
     SERVER_ERROR: 'Algo correu mal do nosso lado. Tente mais tarde.',
+    UPLOAD_NOT_AUDIO: 'Este ficheiro não é áudio num formato que o site toque (WAV, FLAC, MP3, AAC, Ogg, Opus).',
+    UPLOAD_EMPTY: 'Este ficheiro está vazio.',
+    UPLOAD_TOO_LARGE: 'Este ficheiro é grande demais para o servidor.',
+    DISK_FULL: 'O disco do servidor está cheio. Nada foi guardado.',
+    ALREADY_EXISTS: 'Já existe uma lista com este nome.',
   } satisfies Record<StudioErrorCode, string>,
 };
 
@@ -79,6 +84,11 @@ const en: StudioTexts = {
     NOT_FOUND: 'Not found.',
     STUDIO_UNAVAILABLE: 'The studio is not available right now.',
     SERVER_ERROR: 'Something went wrong on our side. Please try again later.',
+    UPLOAD_NOT_AUDIO: 'This file is not audio in a format the site plays (WAV, FLAC, MP3, AAC, Ogg, Opus).',
+    UPLOAD_EMPTY: 'This file is empty.',
+    UPLOAD_TOO_LARGE: 'This file is too large for the server.',
+    DISK_FULL: 'The server’s disk is full. Nothing was kept.',
+    ALREADY_EXISTS: 'A playlist with this name already exists.',
   },
 };
 
@@ -114,6 +124,12 @@ const es: StudioTexts = {
     NOT_FOUND: 'No encontrado.',
     STUDIO_UNAVAILABLE: 'El estudio no está disponible ahora.',
     SERVER_ERROR: 'Algo salió mal de nuestro lado. Inténtelo más tarde.',
+    UPLOAD_NOT_AUDIO:
+      'Este archivo no es audio en un formato que el sitio reproduzca (WAV, FLAC, MP3, AAC, Ogg, Opus).',
+    UPLOAD_EMPTY: 'Este archivo está vacío.',
+    UPLOAD_TOO_LARGE: 'Este archivo es demasiado grande para el servidor.',
+    DISK_FULL: 'El disco del servidor está lleno. No se guardó nada.',
+    ALREADY_EXISTS: 'Ya existe una lista con este nombre.',
   },
 };
 

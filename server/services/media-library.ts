@@ -1,7 +1,8 @@
 /**
  * The media library: `media/<playlist>/<files>`, one folder per playlist. Tags are read
  * with music-metadata (lib/audio-tags.ts: the file name stands in for a missing title and
- * track number); tracks are ordered by track number, then name (lib/track-order.ts). The
+ * track number); tracks are ordered as the artist ordered them in the studio (the folder's
+ * order.json, see lib/playlist-order.ts), then by track number, then name (lib/track-order.ts). The
  * index lives in memory, is built at start and rebuilt when files are added, changed or
  * removed; an unchanged file is not parsed again. A broken file is logged and skipped, never fatal.
  */
@@ -11,6 +12,7 @@ import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
 import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
+import { applyOrder, readOrder } from '../../src/lib/playlist-order.ts';
 import { compareTracks } from '../../src/lib/track-order.ts';
 import type { Log } from './log.ts';
 
@@ -118,7 +120,7 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
         log.warn({ playlist, file, reason: (error as Error).message }, 'skipped an unreadable audio file');
       }
     }
-    return tracks.sort(compareTracks);
+    return applyOrder(tracks.sort(compareTracks), await readOrder(join(dir, playlist)));
   }
 
   async function rescan(): Promise<void> {

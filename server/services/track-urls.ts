@@ -9,13 +9,16 @@ export function audioUrl(track: Track, mediaBaseUrl: string): string {
   return `${mediaBaseUrl}/${encodeURIComponent(track.playlist)}/${encodeURIComponent(track.file)}?v=${track.version}`;
 }
 
+/** The folder beside the playlists where the files made from the masters are served from. */
+export const RENDITIONS_FOLDER = 'renditions';
+
 /**
  * A file made from a master (a rendition or its waveform), under `renditions/` beside the
  * originals: its name carries its settings and its folder the master's content hash, so the
  * URL changes whenever the file would.
  */
 export function renditionUrl(hash: string, file: string, mediaBaseUrl: string): string {
-  return `${mediaBaseUrl}/renditions/${hash}/${file}`;
+  return `${mediaBaseUrl}/${RENDITIONS_FOLDER}/${hash}/${file}`;
 }
 
 /** The embedded cover picture, served by this server (null when the file has none). */

@@ -12,6 +12,7 @@ import { isAudioFile } from './audio-formats.ts';
 import { readAudioTags } from './audio-tags.ts';
 import { DEFAULT_MEDIA_DIR } from './constants.ts';
 import { displayTitle, formatTime } from './player-logic.ts';
+import { applyOrder, readOrder } from './playlist-order.ts';
 import { compareTracks } from './track-order.ts';
 import { findTrackByTitle } from './track-titles.ts';
 
@@ -42,11 +43,16 @@ export function mediaDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * The release's own tracks among its folder's, in folder order: a single's one track
- * (matched by title), or every track of an EP's or album's folder. Empty when none is found.
+ * The release's own tracks among its folder's, in folder order (the artist's `order`, then by
+ * track number): a single's one track (matched by title), or every track of an EP's or album's
+ * folder. Empty when none is found.
  */
-export function tracksOfRelease(release: ReleaseInFolder, folder: readonly FolderTrack[]): ListedTrack[] {
-  const ordered = [...folder].sort(compareTracks);
+export function tracksOfRelease(
+  release: ReleaseInFolder,
+  folder: readonly FolderTrack[],
+  order: readonly string[] = [],
+): ListedTrack[] {
+  const ordered = applyOrder([...folder].sort(compareTracks), order);
   let own = ordered;
   if (release.kind === 'Single') {
     const found = ordered[findTrackByTitle(ordered, release.title)];
@@ -79,7 +85,7 @@ export async function readPlaylistFolder(mediaDir: string, playlist: string): Pr
 }
 
 /** Folders already read in this build: the pages of every language ask for the same ones. */
-const folders = new Map<string, Promise<FolderTrack[]>>();
+const folders = new Map<string, Promise<{ tracks: FolderTrack[]; order: string[] }>>();
 
 /** The release's tracks from the media library, or undefined when it has none there. */
 export async function libraryTracks(
@@ -89,9 +95,13 @@ export async function libraryTracks(
   const key = join(mediaDir, release.playlist);
   let folder = folders.get(key);
   if (!folder) {
-    folder = readPlaylistFolder(mediaDir, release.playlist);
+    folder = Promise.all([readPlaylistFolder(mediaDir, release.playlist), readOrder(key)]).then(([tracks, order]) => ({
+      tracks,
+      order,
+    }));
     folders.set(key, folder);
   }
-  const tracks = tracksOfRelease(release, await folder);
+  const { tracks: folderTracks, order } = await folder;
+  const tracks = tracksOfRelease(release, folderTracks, order);
   return tracks.length > 0 ? tracks : undefined;
 }

@@ -49,6 +49,11 @@ export const STUDIO_ERROR_CODES = [
   'NOT_FOUND',
   'STUDIO_UNAVAILABLE',
   'SERVER_ERROR',
+  'UPLOAD_NOT_AUDIO',
+  'UPLOAD_EMPTY',
+  'UPLOAD_TOO_LARGE',
+  'DISK_FULL',
+  'ALREADY_EXISTS',
 ] as const;
 export type StudioErrorCode = (typeof STUDIO_ERROR_CODES)[number];
 

@@ -97,6 +97,13 @@ describe('tracksOfRelease', () => {
     ]);
   });
 
+  it('follows the artist’s order from the studio first, then the track numbers', () => {
+    const three = [...folder, { file: 'c.wav', title: 'C', trackNumber: 3, duration: 10 }];
+    expect(
+      tracksOfRelease({ title: 'EP', kind: 'EP' }, three, ['c.wav', 'gone.wav', 'b.wav']).map((t) => t.title),
+    ).toEqual(['C', 'B', 'A']);
+  });
+
   it('keeps only the matching track for a single', () => {
     expect(tracksOfRelease({ title: 'b', kind: 'Single' }, folder)).toEqual([{ title: 'B', duration: '1:01' }]);
     expect(tracksOfRelease({ title: 'C', kind: 'Single' }, folder)).toEqual([]);

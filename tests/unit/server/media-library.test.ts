@@ -6,6 +6,7 @@ import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
 import { renderNotes } from '../../../scripts/demo-media/synth.ts';
 import { encodeWav } from '../../../scripts/demo-media/wav.ts';
 import { openMediaLibrary, type MediaLibrary } from '../../../server/services/media-library.ts';
+import { ORDER_FILE } from '../../../src/lib/playlist-order.ts';
 import { createMediaFolder, recordingLogger } from './media-fixture.ts';
 
 let dir: string;
@@ -80,6 +81,17 @@ describe('the media library', () => {
       '04-Broken.mp3',
       '05-Truncated.flac',
     ]);
+  });
+
+  it('follows the artist’s order (order.json) first, then the usual order, and picks up its change', async () => {
+    library = await openMediaLibrary({ dir, log: recordingLogger(), watch: true, debounceMs: 20 });
+    const files = () => library?.tracks('Cocktail Nº1').map((track) => track.file);
+    const usual = files() ?? [];
+    expect(usual).toHaveLength(3);
+    writeFileSync(join(dir, 'Cocktail Nº1', ORDER_FILE), JSON.stringify([usual[2], 'not-there.wav', usual[0]]));
+    await expect.poll(files).toEqual([usual[2], usual[0], usual[1]]);
+    writeFileSync(join(dir, 'Cocktail Nº1', ORDER_FILE), 'not json');
+    await expect.poll(files).toEqual(usual);
   });
 
   it('treats the playlist name as a key, never a path', async () => {

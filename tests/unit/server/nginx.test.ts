@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYLIST_QUERY, playlistPath, PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
+import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../../src/lib/studio-music.ts';
 import { freePort } from '../../../perf/harness/engines.ts';
 import { SITE_CONF, startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
 import { EVERY_RESPONSE, HSTS, NON_DOCUMENT_CSP } from '../../../server/plugins/security-headers.ts';
@@ -105,6 +106,20 @@ describe('nginx in front of the server', () => {
       // The counting hook, added once the app was built, does not reach the API's nested scope.
       if (!path.includes('/api/')) expect(reachedServer(path) - before).toBe(2);
     }
+  });
+
+  it('passes an upload chunk of the studio on to the server, and refuses one far larger itself', async () => {
+    const patch = (bytes: number) =>
+      fetch(`${nginx.url}${MUSIC_ROUTES.uploads}/some-upload`, {
+        method: 'PATCH',
+        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(bytes),
+      });
+    // The server's own refusal (not from the studio): the chunk was not stopped by nginx's body limit.
+    const chunk = await patch(UPLOAD_CHUNK_BYTES);
+    expect(chunk.status).toBe(403);
+    expect(await chunk.json()).toMatchObject({ code: 'ORIGIN_REFUSED' });
+    expect((await patch(4 * UPLOAD_CHUNK_BYTES)).status).toBe(413);
   });
 
   it('never keeps an error', async () => {

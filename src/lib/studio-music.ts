@@ -1,0 +1,78 @@
+/**
+ * What the studio's music page and its server routes share: the routes' paths, the shape of
+ * the listing they exchange, and the size of the upload's chunks (the proxy's body limit in
+ * deploy/nginx must fit it).
+ */
+
+/** The music routes, under the studio's API. */
+export const MUSIC_ROUTES = {
+  listing: '/studio/api/music',
+  events: '/studio/api/music/events',
+  playlists: '/studio/api/music/playlists',
+  order: '/studio/api/music/order',
+  remove: '/studio/api/music/remove',
+  restore: '/studio/api/music/restore',
+  uploads: '/studio/api/uploads',
+} as const;
+
+/** Each upload request's body at most: a failed chunk costs little to send again, even on a phone. */
+export const UPLOAD_CHUNK_BYTES = 6 * 1024 * 1024;
+
+/** The longest playlist name the studio takes (before it is made safe). */
+export const MAX_PLAYLIST_NAME_LENGTH = 120;
+
+/** Where a track's renditions stand. */
+export type TrackStatus = 'ready' | 'pending' | 'failed';
+
+export interface Level {
+  /** LUFS. */
+  integrated: number;
+  /** dBTP. */
+  truePeak: number;
+}
+
+export interface TrackListing {
+  file: string;
+  title: string;
+  /** Seconds. */
+  duration: number;
+  /** The master's format, from its extension: `WAV`, `FLAC`, … */
+  format: string;
+  /** The master's bytes. */
+  size: number;
+  status: TrackStatus;
+  /** Why the last failed step failed. */
+  failure: string | null;
+  /** The master's loudness, what the renditions' gain makes of it, and that gain in dB (null until measured). */
+  loudness: { before: Level; after: Level; gain: number } | null;
+  /** The renditions made so far. */
+  renditions: { format: string; bytes: number }[];
+  /** The waveform's file among the renditions (null until made). */
+  peaks: { hash: string; file: string } | null;
+}
+
+export interface PlaylistListing<T extends TrackListing = TrackListing> {
+  name: string;
+  tracks: T[];
+}
+
+/** A track in the studio's list: its facts and its waveform's bars (0 to 1), once made. */
+export type StudioTrack = TrackListing & { waveform: number[] | null };
+
+export interface TrashedTrack {
+  id: string;
+  playlist: string;
+  file: string;
+  /** ISO 8601. */
+  removedAt: string;
+}
+
+/** `GET /studio/api/music`. */
+export interface MusicAnswer {
+  playlists: PlaylistListing<StudioTrack>[];
+  trash: TrashedTrack[];
+  /** The largest master the server takes, in bytes. */
+  maxUploadBytes: number;
+  /** Days a removed track stays in the trash. */
+  trashDays: number;
+}

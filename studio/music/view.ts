@@ -1,0 +1,183 @@
+/**
+ * Draws the music page from the server's listing: each playlist with its tracks in order
+ * (state, length, loudness, waveform, move up/down, remove), its upload control, and the
+ * trash. Drawn again whenever the listing changes; the focused control keeps its focus, and
+ * the uploads in progress keep their rows.
+ */
+import type { MusicAnswer, PlaylistListing, StudioTrack, TrashedTrack } from '../../src/lib/studio-music.ts';
+import { fill } from '../texts.ts';
+import { button, element } from './dom.ts';
+import { sendFile, type UploadContext } from './uploads.ts';
+import { waveformSvg } from './waveform.ts';
+
+export interface MusicActions {
+  move: (playlist: PlaylistListing<StudioTrack>, index: number, by: -1 | 1) => Promise<void>;
+  remove: (playlist: string, track: StudioTrack) => Promise<void>;
+  restore: (entry: TrashedTrack) => Promise<void>;
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const lufs = (value: number) => `${value.toFixed(1).replace('-', '−')} LUFS`;
+const size = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+export class MusicView {
+  readonly element = element('div', { class: 'music-lists' });
+  /** Each playlist's list of uploads, kept across redraws. */
+  private readonly uploadLists = new Map<string, HTMLElement>();
+  private readonly context: UploadContext;
+  private readonly actions: MusicActions;
+  private readonly lang: string;
+
+  constructor(context: UploadContext, actions: MusicActions, lang: string) {
+    this.context = context;
+    this.actions = actions;
+    this.lang = lang;
+    this.element.addEventListener('focusin', (event) => {
+      this.lastFocused = (event.target as HTMLElement).dataset['key'];
+    });
+  }
+
+  /** The control that had the focus last: a pressed button, disabled while it works, loses it. */
+  private lastFocused: string | undefined;
+
+  draw(music: MusicAnswer): void {
+    const active = document.activeElement;
+    const focused =
+      active === document.body || active === null ? this.lastFocused : (active as HTMLElement).dataset['key'];
+    this.element.replaceChildren(
+      ...music.playlists.map((playlist, index) => this.playlist(playlist, index)),
+      this.trash(music),
+    );
+    if (!focused) return;
+    const again = [...this.element.querySelectorAll<HTMLElement>('[data-key]')].find(
+      (candidate) => candidate.dataset['key'] === focused,
+    );
+    // A button that can no longer be used (moved to the top) hands its focus to its neighbour.
+    const target =
+      again instanceof HTMLButtonElement && again.disabled
+        ? again.parentElement?.querySelector<HTMLElement>('button:not(:disabled)')
+        : again;
+    target?.focus();
+  }
+
+  private playlist(playlist: PlaylistListing<StudioTrack>, index: number): HTMLElement {
+    const { texts } = this.context;
+    const headingId = `playlist-${index}`;
+    const tracks = element('ol', { class: 'tracks', 'aria-label': fill(texts.tracksOf, { name: playlist.name }) });
+    playlist.tracks.forEach((track, position) => tracks.append(this.track(playlist, track, position)));
+    const body = playlist.tracks.length > 0 ? tracks : element('p', { class: 'empty' }, texts.empty);
+    return element(
+      'section',
+      { class: 'playlist', 'aria-labelledby': headingId },
+      element('h2', { id: headingId }, playlist.name),
+      body,
+      this.uploadControl(playlist.name, index),
+    );
+  }
+
+  private track(playlist: PlaylistListing<StudioTrack>, track: StudioTrack, position: number): HTMLElement {
+    const { texts } = this.context;
+    const name = track.file;
+    const key = `${playlist.name}/${track.file}`;
+    const state = element('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
+    const facts = element(
+      'p',
+      { class: 'facts' },
+      `${clock(track.duration)} · ${track.format} ${size(track.size)} · `,
+      state,
+    );
+    const loudness = track.loudness
+      ? fill(texts.loudness, {
+          before: lufs(track.loudness.before.integrated),
+          after: lufs(track.loudness.after.integrated),
+        })
+      : texts.notMeasured;
+    const details = [facts, element('p', { class: 'loudness' }, loudness)];
+    if (track.failure)
+      details.push(element('p', { class: 'failure' }, fill(texts.failedWhy, { reason: track.failure })));
+    const wave = track.waveform
+      ? waveformSvg(track.waveform)
+      : element('div', { class: 'waveform pending' }, texts.waveformPending);
+
+    const up = button(
+      '↑',
+      { class: 'secondary', 'aria-label': fill(texts.moveUp, { name }), 'data-key': `up:${key}` },
+      () => this.actions.move(playlist, position, -1),
+    );
+    const down = button(
+      '↓',
+      { class: 'secondary', 'aria-label': fill(texts.moveDown, { name }), 'data-key': `down:${key}` },
+      () => this.actions.move(playlist, position, 1),
+    );
+    up.disabled = position === 0;
+    down.disabled = position === playlist.tracks.length - 1;
+    // The visible words first in the accessible name, so a voice command saying them works.
+    const remove = button(
+      texts.remove,
+      { class: 'secondary', 'aria-label': `${texts.remove}: ${name}`, 'data-key': `remove:${key}` },
+      () => this.actions.remove(playlist.name, track),
+    );
+    return element(
+      'li',
+      { class: 'track', 'data-status': track.status },
+      element('h3', { class: 'track-name' }, name),
+      ...details,
+      wave,
+      element('div', { class: 'track-actions' }, up, down, remove),
+    );
+  }
+
+  private uploadControl(playlist: string, index: number): HTMLElement {
+    const { texts } = this.context;
+    const inputId = `upload-input-${index}`;
+    const input = element('input', {
+      id: inputId,
+      type: 'file',
+      accept: 'audio/*,.wav,.flac,.mp3,.m4a,.aac,.ogg,.opus',
+      multiple: '',
+      class: 'visually-hidden',
+      'data-key': `upload:${playlist}`,
+    });
+    const label = element('label', { for: inputId, class: 'upload-button' }, fill(texts.addFiles, { name: playlist }));
+    const list =
+      this.uploadLists.get(playlist) ??
+      element('ul', { class: 'uploads', 'aria-label': fill(texts.uploadsOf, { name: playlist }) });
+    this.uploadLists.set(playlist, list);
+    input.addEventListener('change', () => {
+      for (const file of input.files ?? []) sendFile(file, playlist, list, this.context);
+      input.value = '';
+    });
+    return element('div', { class: 'upload-control' }, input, label, list);
+  }
+
+  private trash(music: MusicAnswer): HTMLElement {
+    const { texts } = this.context;
+    const date = new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium' });
+    const items = music.trash.map((entry) =>
+      element(
+        'li',
+        { class: 'trashed' },
+        element('span', { class: 'track-name' }, entry.file),
+        element(
+          'span',
+          { class: 'from' },
+          fill(texts.fromPlaylist, { playlist: entry.playlist, date: date.format(new Date(entry.removedAt)) }),
+        ),
+        button(
+          fill(texts.restore, { name: entry.file }),
+          { class: 'secondary', 'data-key': `restore:${entry.id}` },
+          () => this.actions.restore(entry),
+        ),
+      ),
+    );
+    return element(
+      'section',
+      { class: 'trash', 'aria-labelledby': 'trash-heading' },
+      element('h2', { id: 'trash-heading' }, texts.trash),
+      element('p', {}, fill(texts.trashIntro, { days: String(music.trashDays) })),
+      items.length > 0
+        ? element('ul', { class: 'trash-list' }, ...items)
+        : element('p', { class: 'empty' }, texts.trashEmpty),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * An app whose studio has the music part over a temporary media folder, listening on
+ * loopback (tus needs real requests), and a browser signed in through the real sign-in. Masters
+ * are made by the real ffmpeg.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
+
+const run = promisify(execFile);
+export const STUDIO_ORIGIN = 'https://studio.example';
+
+export interface MusicFixture {
+  site: FixtureSite;
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>`. */
+  base: string;
+  browser: StudioBrowser;
+  /** The signed-in browser's Cookie header. */
+  cookie: string;
+  cleanup: () => Promise<void>;
+}
+
+/** The app over a new fixture site (MEDIA_DIR may point elsewhere through `env`). */
+export async function createMusicFixture(env: Record<string, string> = {}): Promise<MusicFixture> {
+  const site = createFixtureSite();
+  const app = await buildTestApp(site, { STUDIO_ORIGIN, FFMPEG_PATH: 'ffmpeg', ...env });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const store = await openStudioStore({ databaseUrl: null, dataDir: site.dataDir });
+  const browser = await signedInBrowser(app, store, STUDIO_ORIGIN, 'Artist').finally(() => store.close());
+  return {
+    site,
+    app,
+    base: address,
+    browser,
+    cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    cleanup: async () => {
+      await app.close();
+      site.cleanup();
+    },
+  };
+}
+
+/** A file made by ffmpeg from a generated `source` (lavfi) with `output` options, in `dir`. */
+async function generate(dir: string, name: string, source: string, output: string[]): Promise<string> {
+  const path = join(dir, name);
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...output, path]);
+  return path;
+}
+
+/** A WAV master of `seconds` seconds of a tone, 24-bit stereo at 48 kHz. */
+export const makeWav = (dir: string, name: string, seconds: number) =>
+  generate(dir, name, `sine=frequency=440:duration=${seconds}`, ['-ac', '2', '-ar', '48000', '-c:a', 'pcm_s24le']);
+
+/** A video without sound. */
+export const makeSilentVideo = (dir: string, name: string) =>
+  generate(dir, name, 'testsrc=duration=1:size=64x64:rate=10', ['-pix_fmt', 'yuv420p']);
+
+/** A temporary folder, removed by the returned function. */
+export function scratch(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
