@@ -88,7 +88,7 @@ async function openEditor(hash: string): Promise<void> {
   // A new document each time, as a link the artist opens: only its hash would differ.
   await page.goto('about:blank');
   await page.goto(`${origin}/studio/${hash}`);
-  await page.getByText('Com sessão iniciada como André').waitFor();
+  await page.getByText('Conectado como André').waitFor();
 }
 
 /** Saves the open entry as Decap's simple mode does: "Publicar", then "Publicar agora". */
@@ -120,7 +120,7 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0] ?? '';
     await page.goto(link);
     await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
-    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByText('Conectado como André').waitFor();
     await page.getByRole('link', { name: 'Poemas' }).waitFor();
   });
 

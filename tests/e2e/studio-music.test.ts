@@ -160,7 +160,7 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
     const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0] ?? '';
     await page.goto(link);
     await page.getByRole('button', { name: STUDIO_TEXTS.pt.createPasskey }).click();
-    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByText('Conectado como André').waitFor();
     await page.goto(`${origin}/studio/music`);
     await page.getByLabel(texts.newPlaylistLabel).fill('Singles');
     await page.getByRole('button', { name: texts.create }).click();

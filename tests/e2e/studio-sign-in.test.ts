@@ -75,7 +75,7 @@ describe('the studio sign-in', () => {
     await page.goto(link ?? '');
     await expect.poll(() => page.getByRole('heading', { name: 'Olá, André' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
-    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByText('Conectado como André').waitFor();
     // The editor starts: its list of what the artist can edit.
     await page.getByRole('link', { name: 'Poemas' }).waitFor();
     // The token left the address bar once used.
@@ -98,7 +98,7 @@ describe('the studio sign-in', () => {
     await account();
     await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
-    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByText('Conectado como André').waitFor();
 
     // A second device: the first authenticator is gone, a new one creates the second passkey.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
@@ -111,7 +111,7 @@ describe('the studio sign-in', () => {
     await account();
     await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
-    await page.getByText('Com sessão iniciada como André').waitFor();
+    await page.getByText('Conectado como André').waitFor();
     expect((await session(page)).passkeys.filter((passkey) => passkey.lastUsedAt !== null)).toHaveLength(2);
 
     // Nothing scrolls sideways on the narrowest phone.
