@@ -90,9 +90,13 @@ export function againstTarget(value: number, target: number): SVGSVGElement {
   return chart;
 }
 
-/** The figures of a chart as a table, folded away under `summary` until asked for. */
+/**
+ * The figures of a chart as a table named `title`, folded away under `summary` until asked for;
+ * a table wider than the screen scrolls in its own region, which the keyboard can reach.
+ */
 export function figures(
   summary: string,
+  title: string,
   headers: readonly string[],
   rows: readonly (readonly string[])[],
 ): HTMLElement {
@@ -108,6 +112,10 @@ export function figures(
     'details',
     { class: 'figures' },
     html('summary', {}, summary),
-    html('div', { class: 'table-scroll' }, html('table', {}, html('thead', {}, head), html('tbody', {}, ...body))),
+    html(
+      'div',
+      { class: 'table-scroll', role: 'region', 'aria-label': title, tabindex: '0' },
+      html('table', {}, html('caption', {}, title), html('thead', {}, head), html('tbody', {}, ...body)),
+    ),
   );
 }

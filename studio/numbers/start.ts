@@ -63,6 +63,7 @@ function viewsPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =>
     legend(series),
     figures(
       t.asTable,
+      t.viewsPerDay,
       [t.day, ...series.map((one) => one.name), t.total],
       answer.days.map((day, index) => [
         day,
@@ -94,6 +95,7 @@ function viewsPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =>
     ),
     figures(
       t.asTable,
+      t.pages,
       [t.page, t.language, t.total],
       answer.views.map((page) => [page.path, t.languages[page.lang], count(page.total)]),
     ),
@@ -133,6 +135,7 @@ function tracksPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =
     ),
     figures(
       t.asTable,
+      t.tracks,
       [t.track, ...kinds.map((kind) => kind.name)],
       answer.tracks.map((track) => [
         `${trackName(track.file)} (${track.playlist})`,
@@ -169,6 +172,7 @@ function clicksPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =
   part.append(
     figures(
       t.asTable,
+      t.clicks,
       [t.page, t.platform, t.count],
       answer.clicks.map((click) => [sourceName(click.from), platformName(click.platform), count(click.count)]),
     ),
@@ -216,6 +220,7 @@ function vitalsPart(answer: NumbersAnswer, t: NumbersTexts, lang: string, count:
   part.append(
     figures(
       t.asTable,
+      t.vitals,
       [t.page, t.metric, t.p75, t.budget, t.samples],
       rows.map(({ vital, budget, value, verdict }) => [
         vital.page,

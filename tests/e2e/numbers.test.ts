@@ -20,7 +20,7 @@ import type { NumbersAnswer } from '../../src/lib/numbers-answer.ts';
 import { EVENTS_PATH } from '../../src/lib/numbers-events.ts';
 import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 import { STORAGE_KEY } from '../../src/stores/player.ts';
-import { enhanced, openPage, PHONE, useBrowser } from './browser.ts';
+import { axeViolations, enhanced, openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from './passkeys.ts';
 import { TEXTS } from '../../studio/numbers/texts.ts';
 
@@ -152,6 +152,7 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
     await expect.poll(() => rows.filter({ hasText: release.playlist }).count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => rows.filter({ hasText: release.slug }).count()).toBeGreaterThanOrEqual(1);
     expect(await studio.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await axeViolations(studio.page)).toEqual([]);
     expect(studio.problems.errors).toEqual([]);
     await studio.page.context().close();
     await page.context().close();
