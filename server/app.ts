@@ -9,12 +9,14 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
 import inboxPlugin from './plugins/inbox.ts';
 import mediaLibraryPlugin from './plugins/media-library.ts';
+import numbersPlugin from './plugins/numbers.ts';
 import publisherPlugin, { type PublishOptions } from './plugins/publisher.ts';
 import redisPlugin from './plugins/redis.ts';
 import renditionsPlugin from './plugins/renditions.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
 import studioPlugin from './plugins/studio.ts';
 import contactRoutes from './routes/contact.ts';
+import eventsRoutes from './routes/events.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
@@ -22,9 +24,11 @@ import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
 import studioMusicRoutes from './routes/studio-music.ts';
+import studioNumbersRoutes from './routes/studio-numbers.ts';
 import studioPublishRoutes from './routes/studio-publish.ts';
 import studioUploadsRoutes from './routes/studio-uploads.ts';
 import { dropUnusableForwardedFor, trustedPeer } from './services/client-network.ts';
+import { siteFacts } from './services/numbers/event-validation.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
 import { mediaTrash } from './services/media-trash.ts';
 import { ffprobeBeside } from './services/music-upload/audio-probe.ts';
@@ -104,12 +108,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(mediaLibraryPlugin, { dir: config.MEDIA_DIR, watch: options.watchMedia ?? true });
     await app.register(renditionsPlugin, { config });
     await app.register(publisherPlugin, { config, publish: options.publish });
+    await app.register(numbersPlugin, { config });
   } catch (error) {
     // What did open (the database, a connection) is closed: the caller only gets the error.
     await app.close().catch(() => undefined);
     throw error;
   }
-  const { inbox, redis, library, renditions, site } = app;
+  const { inbox, redis, library, renditions, site, numbers } = app;
 
   // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.
   await app.register(cookie);
@@ -138,6 +143,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
   await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
+  await app.register(eventsRoutes, {
+    tally: numbers?.tally ?? null,
+    site: siteFacts(site, library),
+    perClientPerMinute: config.EVENTS_RATE_LIMIT,
+    redis,
+  });
   // The artist's studio: its page, its sign-in, and, behind them, editing the content and
   // publishing it (each save starts a new build of the site), and the music: uploads of
   // masters, playlists, their order and the trash.
@@ -177,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ffprobe: ffprobeBeside(config.FFMPEG_PATH),
           onPlaced: () => library.rescan(),
         }),
+      (scope) => scope.register(studioNumbersRoutes, { prefix: studioApi, numbers }),
     ],
   });
   await app.register(siteRoutes, { site });

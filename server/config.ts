@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
 import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
+import { DEFAULT_FLUSH_MS } from './services/numbers/tally.ts';
 import { DEFAULT_LEASE_MS } from './services/outbox.ts';
 import { DEFAULT_MEDIA_FOLDER, isPlainFolder } from './services/studio-content/content-paths.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
@@ -134,6 +135,13 @@ const envSchema = z.object({
   ARTIST_MAILS_PER_HOUR: z.coerce.number().int().min(0).default(30),
   DIGEST_INTERVAL_MS: z.coerce.number().int().min(100).default(DEFAULT_DIGEST_INTERVAL_MS),
   DIGEST_MAX_MESSAGES: z.coerce.number().int().min(1).default(100),
+  /**
+   * Requests to the pages' counts (POST /api/events) a minute from one client address: a page
+   * sends one or two per visit and a few more while music plays, so this is far above a listener.
+   */
+  EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** How often the counts gathered in memory are written to the store, in ms. */
+  EVENTS_FLUSH_MS: z.coerce.number().int().min(100).default(DEFAULT_FLUSH_MS),
   /**
    * GraphQL requests a minute from one client address: ten a second, far beyond what a
    * listener's player asks, while a CDN in front absorbs the crowd.

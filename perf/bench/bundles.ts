@@ -7,6 +7,7 @@
 import {
   chunkName,
   firstLoadTotals,
+  loadedLater,
   readFirstLoad,
   sumSizes,
   type Entry,
@@ -14,6 +15,9 @@ import {
   type FirstLoadTotals,
   type Sizes,
 } from './first-load.ts';
+
+/** The chunk of the site's own counts (src/lib/numbers-page.ts), loaded after the first paint. */
+const COUNTS_CHUNK = 'numbers-page';
 
 /** Chunks of React and Astro's React renderer, which every island needs. */
 const RUNTIME_CHUNK = /^(client|react|react-dom|jsx-runtime|rolldown-runtime|scheduler)$/;
@@ -68,10 +72,22 @@ export async function measureBundles(distDir: string, pages: readonly string[]):
   return Promise.all(
     pages.map(async (page) => {
       const load = await readFirstLoad(distDir, page);
+      // Not in the first load, but bytes every page fetches once it is on screen: shown beside it.
+      const counts = await loadedLater(distDir, load, COUNTS_CHUNK);
+      const later: BundleGroup[] =
+        counts.length > 0
+          ? [
+              {
+                label: "the site's own counts (after the first paint, not in the first load)",
+                files: counts.map((asset) => asset.path),
+                sizes: sumSizes(counts),
+              },
+            ]
+          : [];
       return {
         page,
         document: load.document,
-        groups: groupBundles(load),
+        groups: [...groupBundles(load), ...later],
         totals: firstLoadTotals(load),
         external: load.external.length,
         assets: load.assets,

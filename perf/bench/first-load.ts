@@ -270,6 +270,36 @@ export async function readFirstLoad(distDir: string, page: string): Promise<Firs
   return { page, document, entries, assets: [...assets.values()], external: [...external] };
 }
 
+/**
+ * What a page's scripts import dynamically under the chunk name `name`, with what that imports
+ * statically, beyond the page's first load: loaded later (after the first paint), so measured
+ * beside the first load and never in it.
+ */
+export async function loadedLater(distDir: string, load: FirstLoad, name: string): Promise<Asset[]> {
+  await initLexer;
+  const counted = new Set(load.assets.map((asset) => asset.path));
+  const later = new Map<string, Asset>();
+  const follow = async (path: string): Promise<void> => {
+    if (counted.has(path) || later.has(path)) return;
+    const file = join(distDir, ...path.split('/'));
+    if (!existsSync(file)) return;
+    later.set(path, { path, kind: kindOf(path), ...(await fileSizes(file)) });
+    for (const url of await staticImports(await readFile(file, 'utf8'))) {
+      const resolved = resolvePath(url, path);
+      if (resolved && !isExternal(url)) await follow(resolved);
+    }
+  };
+  for (const script of load.assets.filter((asset) => asset.kind === 'script')) {
+    const [imports] = parseModule(await readFile(join(distDir, ...script.path.split('/')), 'utf8'));
+    for (const entry of imports) {
+      if (entry.d < 0 || !entry.n) continue;
+      const resolved = resolvePath(entry.n, script.path);
+      if (resolved && chunkName(resolved) === name) await follow(resolved);
+    }
+  }
+  return [...later.values()];
+}
+
 /** Adds up sizes. */
 export function sumSizes(items: readonly Sizes[]): Sizes {
   return items.reduce(

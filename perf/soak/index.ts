@@ -1,7 +1,8 @@
 /**
  * `npm run soak`: the real server under load, faults and hostile input, every figure printed
  * beside what it must be (and written to perf/results/soak.json); exits 1 when a must-hold
- * invariant fails (a message lost or sent twice, a 5xx on hostile input, a crash).
+ * invariant fails (a message lost or sent twice, a 5xx on hostile input, a crash, a count stored
+ * for a key the site does not define).
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SoakContext } from './context.ts';
+import { eventsUnderLoad } from './events.ts';
 import { killAndRestart, mediaFaults, readOnlyDataFolder, smtpOutage } from './faults.ts';
 import { graphqlMemory } from './graphql-memory.ts';
 import { REAL_GRAPHQL_RATE_LIMIT } from './graphql-hostile.ts';
@@ -114,6 +116,8 @@ try {
     figures['graphqlMemory'] = memory.figures;
     return memory.rows;
   });
+
+  await scenario('Events', () => eventsUnderLoad(context, seed));
 
   // The real limits, behind a proxy (this process), with a short request time limit.
   const hostileLimits = {

@@ -16,7 +16,7 @@ import type { Config } from '../config.ts';
 import accountRoutes from '../routes/studio-account.ts';
 import signInRoutes from '../routes/studio-sign-in.ts';
 import studioPages from '../routes/studio-pages.ts';
-import { describeStore } from '../services/stores/open-store.ts';
+import { openOrNull } from '../services/stores/open-store.ts';
 import { openStudioStore } from '../services/stores/open-studio-store.ts';
 import { relyingParty } from '../services/studio/passkeys.ts';
 import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
@@ -41,15 +41,8 @@ const TOKEN = new RegExp(TOKEN_PATTERN);
 
 const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, { config, redis, routes = [] }) => {
   const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
-  // As for the messages: a database server that cannot be reached is a configuration error;
-  // an unusable data folder closes only the studio, not the site.
-  const store = await openStudioStore(location).catch((error: unknown) => {
-    if (config.DATABASE_URL) {
-      throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`);
-    }
-    app.log.error({ err: error, where: describeStore(location) }, 'the studio cannot open its store');
-    return null;
-  });
+  // An unusable data folder closes only the studio, not the site.
+  const store = await openOrNull(location, openStudioStore, app.log, 'the studio');
   if (store) app.addHook('onClose', () => store.close());
 
   app.decorateRequest('studioPerson', null);

@@ -1,8 +1,8 @@
 /**
  * The layout's one page script, the only one a page fetches before its first paint. Once that
- * paint is on screen and the page has loaded, it brings in the layout's behaviours, the router
- * and analytics (where the build has it), then marks `<html data-enhanced>`. The whole sequence
- * is told in this folder's README.
+ * paint is on screen and the page has loaded, it brings in the layout's behaviours, the router,
+ * the site's own counts and analytics (where the build has it), then marks
+ * `<html data-enhanced>`. The whole sequence is told in this folder's README.
  */
 import { whenPaintedAndIdle } from './first-paint.ts';
 import './landing-top.ts';
@@ -33,6 +33,7 @@ whenPaintedAndIdle(() => {
     await loaded;
     await import('./behaviours.ts');
     await import('./router.ts');
+    await import('../lib/numbers-page.ts');
     if (document.querySelector('[data-analytics]')) await import('../lib/analytics-page.ts');
     markEnhanced();
     document.addEventListener('astro:after-swap', markEnhanced);

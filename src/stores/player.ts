@@ -13,6 +13,9 @@ import { pickSource } from '../lib/audio-source.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 import { findTrackByTitle } from '../lib/track-titles.ts';
+import { fileOfUrl, listeningCounter } from '../lib/listening.ts';
+import { countEvent } from '../lib/numbers.ts';
+import type { PageEvent } from '../lib/numbers-events.ts';
 
 /**
  * 'offered': a playlist's tracks are shown, ready for one tap, but nothing was chosen and
@@ -79,6 +82,8 @@ export interface PlayerParts {
   mediaSession?: MediaSession | null | undefined;
   log?: Pick<Console, 'error'> | undefined;
   $state?: MapStore<PlayerState> | undefined;
+  /** Where the tracks' starts, 30 seconds and ends are counted (lib/listening.ts); none by default. */
+  count?: ((event: PageEvent) => void) | undefined;
 }
 
 export const STORAGE_KEY = 'player';
@@ -143,6 +148,7 @@ export function createPlayer(parts: PlayerParts): Player {
   const saved = parts.saved ?? savedInLocalStorage();
   const log = parts.log ?? console;
   const $state = parts.$state ?? map<PlayerState>({ ...INITIAL_PLAYER_STATE });
+  const listening = listeningCounter(parts.count ?? (() => undefined));
   /** Fetched playlists, so a second click (or a prefetched first one) needs no request. */
   const fetched = new Map<string, PlaylistTrack[]>();
   const inFlight = new Map<string, Promise<PlaylistTrack[]>>();
@@ -221,6 +227,9 @@ export function createPlayer(parts: PlayerParts): Player {
     if (!track) return;
     audio.pause();
     audio.src = pickSource(track, (type) => audio.canPlayType(type));
+    // Counted by the master's file, whichever rendition plays.
+    const file = fileOfUrl(track.url);
+    listening.load(playlist && file ? { playlist, file } : null);
     const { status } = $state.get();
     $state.set({
       ...$state.get(),
@@ -347,6 +356,7 @@ export function createPlayer(parts: PlayerParts): Player {
 
   // The audio element reports; the controller publishes.
   audio.addEventListener('timeupdate', () => {
+    listening.time(audio.currentTime);
     const duration = Number.isFinite(audio.duration) ? audio.duration : $state.get().duration;
     $state.set({
       ...$state.get(),
@@ -359,6 +369,7 @@ export function createPlayer(parts: PlayerParts): Player {
   });
   audio.addEventListener('play', () => $state.setKey('playing', true));
   audio.addEventListener('playing', () => {
+    listening.playing();
     $state.set({ ...$state.get(), playing: true, buffering: false });
     publishPlaybackState(true);
   });
@@ -368,7 +379,10 @@ export function createPlayer(parts: PlayerParts): Player {
   });
   audio.addEventListener('waiting', () => $state.setKey('buffering', true));
   audio.addEventListener('canplay', () => $state.setKey('buffering', false));
-  audio.addEventListener('ended', next);
+  audio.addEventListener('ended', () => {
+    listening.ended();
+    next();
+  });
 
   if (mediaSession) {
     publishPlaybackState(false);
@@ -452,6 +466,7 @@ export function getPlayer(): Player {
     fetchPlaylist: (name) => fetchPlaylist(name, API_BASE),
     mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : null,
     $state: $player,
+    count: countEvent,
   });
   return instance;
 }

@@ -23,8 +23,11 @@ async function scriptTimings(page: Page) {
   }));
 }
 
-/** Scripts that must wait for the first paint: the islands, React among them, the router and the layout's behaviours. */
-const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|router|behaviours)\./;
+/**
+ * Scripts that must wait for the first paint: the islands, React among them, the router, the
+ * layout's behaviours and the site's own counts with the web-vitals library they load.
+ */
+const LATE_SCRIPT = /^(?:client|Player|KeyboardHero|PlayRelease|router|behaviours|numbers-page|web-vitals)\./;
 /**
  * The only script a page fetches before its first paint: the layout's own, which loads the rest
  * after it. (The language-less landing page adds the script that puts the visitor's language

@@ -22,3 +22,27 @@ export function describeStore(location: StoreLocation): string {
   const url = new URL(location.databaseUrl);
   return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
 }
+
+/**
+ * Opens a store kept where the messages are, for a part of the app that can do without it: a
+ * database server that cannot be reached is a configuration error (rejects), while an unusable
+ * data folder is logged and gives null, so only that part stops, not the site.
+ */
+export async function openOrNull<T>(
+  location: StoreLocation,
+  open: (location: StoreLocation) => Promise<T>,
+  log: { error: (object: object, message: string) => void },
+  what: string,
+): Promise<T | null> {
+  try {
+    return await open(location);
+  } catch (error) {
+    if (location.databaseUrl) {
+      throw new Error(`Invalid configuration:\n  DATABASE_URL: cannot use the database (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
+    log.error({ err: error, where: describeStore(location) }, `${what} cannot open its store`);
+    return null;
+  }
+}

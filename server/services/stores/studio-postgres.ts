@@ -1,4 +1,4 @@
-/** The studio's SQL client on PostgreSQL (DATABASE_URL), shared by every instance. */
+/** The studio's SQL client on PostgreSQL (DATABASE_URL), shared by every instance; the numbers use it too. */
 import pg from 'pg';
 import { createStudioStore, type SqlClient, type StudioStore } from '../studio/studio-store.ts';
 
@@ -18,8 +18,8 @@ function clientOver(queryable: pg.Pool | pg.PoolClient, transaction: SqlClient['
   };
 }
 
-/** Connects, migrates and returns the store; rejects naming what failed. */
-export async function openPostgresStudioStore(url: string): Promise<StudioStore> {
+/** A SQL client over a small pool on the database at `url` (the studio's and the numbers' stores each have one). */
+export function openPostgresClient(url: string): SqlClient {
   const pool = new pg.Pool({
     connectionString: url,
     types,
@@ -43,11 +43,16 @@ export async function openPostgresStudioStore(url: string): Promise<StudioStore>
       connection.release();
     }
   };
-  const client = { ...clientOver(pool, transaction), close: () => pool.end() };
+  return { ...clientOver(pool, transaction), close: () => pool.end() };
+}
+
+/** Connects, migrates and returns the store; rejects naming what failed. */
+export async function openPostgresStudioStore(url: string): Promise<StudioStore> {
+  const client = openPostgresClient(url);
   try {
     return await createStudioStore(client);
   } catch (error) {
-    await pool.end();
+    await client.close();
     throw error;
   }
 }

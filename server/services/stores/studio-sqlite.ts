@@ -8,8 +8,11 @@ import { SQLITE_FILE } from './sqlite-store.ts';
 /** `$1` placeholders as SQLite spells numbered ones: `?1`. */
 const numbered = (sql: string) => sql.replace(/\$(\d+)/g, '?$1');
 
-/** Opens (creating if needed) the database in `dataDir` with the studio's tables up to date. */
-export async function openSqliteStudioStore(dataDir: string): Promise<StudioStore> {
+/**
+ * A SQL client on the database in `dataDir` (created if needed): the studio's and the numbers'
+ * stores each open their own connection to the file the contact messages are in.
+ */
+export function openSqliteClient(dataDir: string): SqlClient {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
   db.exec(
@@ -40,10 +43,16 @@ export async function openSqliteStudioStore(dataDir: string): Promise<StudioStor
     },
     close: async () => db.close(),
   };
+  return client;
+}
+
+/** Opens (creating if needed) the database in `dataDir` with the studio's tables up to date. */
+export async function openSqliteStudioStore(dataDir: string): Promise<StudioStore> {
+  const client = openSqliteClient(dataDir);
   try {
     return await createStudioStore(client);
   } catch (error) {
-    db.close();
+    await client.close();
     throw error;
   }
 }

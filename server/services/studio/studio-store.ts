@@ -139,27 +139,31 @@ const TYPES = {
 /** Instances starting together on one PostgreSQL migrate once, under this advisory lock. */
 const MIGRATION_LOCK = 7_316_101;
 
-/** Applies the migrations not yet recorded in `studio_migrations`, in one transaction. */
-async function migrate(sql: SqlClient): Promise<void> {
+/**
+ * Applies the migrations not yet recorded in the table `ledger`, in one transaction, under the
+ * advisory `lock` on PostgreSQL. In each, `{id}` is the engine's auto-increment key and `{int}`
+ * a 64-bit integer.
+ */
+export async function applyMigrations(
+  sql: SqlClient,
+  ledger: string,
+  lock: number,
+  migrations: readonly string[],
+): Promise<void> {
   const types = TYPES[sql.dialect];
   await sql.transaction(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.run(
-      'CREATE TABLE IF NOT EXISTS studio_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
-    );
+    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock($1)', [lock]);
+    await tx.run(`CREATE TABLE IF NOT EXISTS ${ledger} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const applied = new Set(
-      (await tx.all<{ version: number }>('SELECT version FROM studio_migrations')).map((row) => row.version),
+      (await tx.all<{ version: number }>(`SELECT version FROM ${ledger}`)).map((row) => row.version),
     );
-    for (const [index, template] of MIGRATIONS.entries()) {
+    for (const [index, template] of migrations.entries()) {
       const version = index + 1;
       if (applied.has(version)) continue;
       for (const statement of template.replaceAll('{id}', types.id).replaceAll('{int}', types.int).split(';')) {
         if (statement.trim()) await tx.run(statement);
       }
-      await tx.run('INSERT INTO studio_migrations (version, applied_at) VALUES ($1, $2)', [
-        version,
-        new Date().toISOString(),
-      ]);
+      await tx.run(`INSERT INTO ${ledger} (version, applied_at) VALUES ($1, $2)`, [version, new Date().toISOString()]);
     }
   });
 }
@@ -204,7 +208,7 @@ const passkeyValues = (personId: number, passkey: NewPasskey, now: number) => [
 
 /** Migrates the database and returns the store over it. */
 export async function createStudioStore(sql: SqlClient): Promise<StudioStore> {
-  await migrate(sql);
+  await applyMigrations(sql, 'studio_migrations', MIGRATION_LOCK, MIGRATIONS);
   const one = async <T>(query: string, values: readonly unknown[]) => (await sql.all<T>(query, values))[0] ?? null;
   const passkeysOf = async (personId: number) =>
     (

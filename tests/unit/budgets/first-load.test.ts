@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupBundles } from '../../../perf/bench/bundles.ts';
-import { builtPages, firstLoadTotals, readFirstLoad } from '../../../perf/bench/first-load.ts';
+import { builtPages, firstLoadTotals, loadedLater, readFirstLoad } from '../../../perf/bench/first-load.ts';
 
 const PAGE = `<!doctype html><html><head>
 <link rel="icon" href="/favicon.svg"><link rel="apple-touch-icon" href="/touch.png">
@@ -40,7 +40,8 @@ const FILES: Record<string, string> = {
   '_astro/client.E5.js': 'import{r}from"./react.H8.js";export default r;',
   '_astro/shared.G7.js': 'export const a=()=>1;',
   '_astro/react.H8.js': 'export const r=1;',
-  '_astro/web-vitals.I9.js': 'export const never=1;',
+  '_astro/web-vitals.I9.js': 'import{a}from"./shared.G7.js";import"./later-dep.J1.js";export const never=a;',
+  '_astro/later-dep.J1.js': 'export{};',
 };
 
 let dist = '';
@@ -99,6 +100,13 @@ describe('readFirstLoad', () => {
     expect(files['React runtime (shared)']?.sort()).toEqual(['/_astro/client.E5.js', '/_astro/react.H8.js']);
     expect(files['shared chunks']).toEqual(['/_astro/shared.G7.js']);
     expect(files['index.css (stylesheet)']).toEqual(['/_astro/index.A1.css']);
+  });
+
+  it('measures a chunk loaded later apart, with its own static imports but not those of the first load', async () => {
+    const load = await readFirstLoad(dist, '/pt');
+    const later = await loadedLater(dist, load, 'web-vitals');
+    expect(later.map((asset) => asset.path)).toEqual(['/_astro/web-vitals.I9.js', '/_astro/later-dep.J1.js']);
+    expect(await loadedLater(dist, load, 'nothing')).toEqual([]);
   });
 
   it('names pages by their clean URL', async () => {

@@ -4,6 +4,7 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { listenKeys } from 'nanostores';
 import { createPlayer, PLAYER_VIEW_KEYS, STORAGE_KEY, TIMELINE_KEYS, type Player } from '../../../src/stores/player.ts';
 import { FakeAudio } from './fake-audio.ts';
+import type { PageEvent } from '../../../src/lib/numbers-events.ts';
 
 const track = (title: string, n: number): PlaylistTrack => ({
   title,
@@ -494,5 +495,27 @@ describe('the lock screen’s playback state (Media Session)', () => {
     expect(session.playbackState).toBe('playing');
     await player.loadPlaylist('Empty', { playNow: true });
     expect(session.playbackState).toBe('none');
+  });
+});
+
+describe('counting what is heard', () => {
+  it('counts a track started, heard 30 seconds and ended, by playlist and master file', async () => {
+    const counted: PageEvent[] = [];
+    audio = new FakeAudio();
+    player = createPlayer({ audio, fetchPlaylist: async (name) => LIBRARY[name] ?? [], count: (e) => counted.push(e) });
+    await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+    for (let time = 0; time <= 31; time += 0.5) audio.advance(time, 100);
+    // A pause and a resume are the same listening.
+    player.togglePlay();
+    player.togglePlay();
+    audio.fire('ended');
+    const one = { playlist: 'Cocktail Nº1', file: '01-One.wav' };
+    expect(counted).toEqual([
+      { type: 'play', ...one },
+      { type: 'play30', ...one },
+      { type: 'end', ...one },
+      // The next track starts on its own.
+      { type: 'play', playlist: 'Cocktail Nº1', file: '02-Two.wav' },
+    ]);
   });
 });

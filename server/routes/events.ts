@@ -1,0 +1,71 @@
+/**
+ * `POST /api/events`, where the public pages send their counts (src/lib/numbers.ts): a small
+ * `text/plain` body holding a JSON list of events. What names nothing the site has is dropped;
+ * what is left is added to today's counts. The answer is 204 either way, and a refusal never
+ * repeats what was sent.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
+import { EVENTS_PATH, MAX_EVENTS_BODY_BYTES } from '../../src/lib/numbers-events.ts';
+import { errorBody } from '../services/error-answers.ts';
+import { validEvents, type SiteFacts } from '../services/numbers/event-validation.ts';
+import type { Tally } from '../services/numbers/tally.ts';
+import { MINUTE_MS } from '../services/request-limits.ts';
+
+export interface EventsRoutesOptions {
+  /** Where the counts go; null while the store cannot be used (the events are dropped). */
+  tally: Tally | null;
+  site: SiteFacts;
+  /** Requests a minute from one client address. */
+  perClientPerMinute: number;
+  /** Where the rate limit's counts live when several instances share them (REDIS_URL); else in memory. */
+  redis: Redis | null;
+}
+
+const WITHOUT_COUNTS = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
+const NOT_EVENTS = 'The body must be a JSON list of events, sent as text/plain.';
+
+const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, options) => {
+  // Every request counts, valid or not, so the route cannot be probed or flooded for free. The
+  // address is only held by the limiter for its minute, never stored with the counts.
+  await app.register(rateLimit, {
+    global: true,
+    ...(options.redis && { redis: options.redis, nameSpace: 'events-' }),
+    skipOnError: true,
+    max: options.perClientPerMinute,
+    timeWindow: MINUTE_MS,
+    addHeadersOnExceeding: WITHOUT_COUNTS,
+    addHeaders: { ...WITHOUT_COUNTS, 'retry-after': true },
+    errorResponseBuilder: () =>
+      Object.assign(new Error('Too many events from your address. Please try again in a minute.'), {
+        statusCode: 429,
+      }),
+  });
+
+  app.post(
+    EVENTS_PATH,
+    {
+      bodyLimit: MAX_EVENTS_BODY_BYTES,
+      // Any other type is refused before its parser runs (Fastify's own refusal would repeat it).
+      onRequest: async (request, reply) => {
+        if (/^text\/plain\b/i.test(request.headers['content-type'] ?? '')) return undefined;
+        return reply.code(415).send(errorBody(415, NOT_EVENTS));
+      },
+    },
+    async (request, reply) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(String(request.body));
+      } catch {
+        return reply.code(400).send(errorBody(400, NOT_EVENTS));
+      }
+      const events = validEvents(body, options.site);
+      if (!events) return reply.code(400).send(errorBody(400, NOT_EVENTS));
+      options.tally?.record(events);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default eventsRoutes;
