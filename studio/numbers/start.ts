@@ -3,7 +3,7 @@
  * the days the artist chooses, as charts with their tables: page views per day and language,
  * the most seen pages, the songs, the platform clicks, and the pages' speed beside the budgets.
  */
-import { BUDGETS, type Budget } from '../../perf/bench/budgets.ts';
+import { BUDGETS, meets, type Budget } from '../../perf/bench/budgets.ts';
 import { LANGUAGES } from '../../src/lib/languages.ts';
 import { NUMBERS_DEFAULT_DAYS, NUMBERS_ROUTE, type NumbersAnswer } from '../../src/lib/numbers-answer.ts';
 import { LANDING, type Vital } from '../../src/lib/numbers-events.ts';
@@ -20,8 +20,8 @@ import './numbers.css';
 /** The periods offered; the default first. */
 const PERIODS = [NUMBERS_DEFAULT_DAYS, 7, 90] as const;
 
-/** The site's budget for each vital, where it has one (none for INP). */
-const VITAL_BUDGETS: Record<Vital, Budget | null> = { LCP: BUDGETS.lcp, INP: null, CLS: BUDGETS.cls };
+/** The site's budget for each vital. */
+const VITAL_BUDGETS: Record<Vital, Budget> = { LCP: BUDGETS.lcp, INP: BUDGETS.inp, CLS: BUDGETS.cls };
 
 const platformName = (id: string) => (id in PLATFORMS ? PLATFORMS[id as keyof typeof PLATFORMS].name : id);
 const trackName = (file: string) => displayTitle(file.replace(/\.[^.]+$/, ''));
@@ -189,7 +189,7 @@ function vitalsPart(answer: NumbersAnswer, t: NumbersTexts, lang: string, count:
         ? fill(t.beyond, { value: vitalValue(vital.metric, vital.beyond ?? 0, lang) })
         : vitalValue(vital.metric, vital.p75, lang);
     const measured = vital.p75 ?? Number.POSITIVE_INFINITY;
-    const verdict = budget ? (measured < budget.limit ? t.withinBudget : t.overBudget) : t.noBudget;
+    const verdict = meets(measured, budget) ? t.withinBudget : t.overBudget;
     return { vital, budget, value, verdict, measured };
   });
   for (const page of [...new Set(answer.vitals.map((vital) => vital.page))]) {
@@ -208,10 +208,10 @@ function vitalsPart(answer: NumbersAnswer, t: NumbersTexts, lang: string, count:
                 'span',
                 { class: 'bar-label' },
                 t.metrics[vital.metric],
-                html('b', { class: budget && measured >= budget.limit ? 'over-text' : '' }, value),
+                html('b', { class: meets(measured, budget) ? '' : 'over-text' }, value),
               ),
-              ...(budget ? [againstTarget(measured, budget.limit)] : []),
-              html('small', {}, `${t.budget}: ${budget ? budget.label : '—'} · ${verdict}`),
+              againstTarget(measured, budget.limit),
+              html('small', {}, `${t.budget}: ${budget.label} · ${verdict}`),
             ),
           ),
       ),
@@ -226,7 +226,7 @@ function vitalsPart(answer: NumbersAnswer, t: NumbersTexts, lang: string, count:
         vital.page,
         t.metrics[vital.metric],
         `${value} (${verdict})`,
-        budget ? budget.label : t.noBudget,
+        budget.label,
         count(vital.samples),
       ]),
     ),
