@@ -143,7 +143,7 @@ export function openUploads(options: UploadOptions): Server {
       if (error.status_code === 413) return new Refusal(413, 'UPLOAD_TOO_LARGE', 'The file is larger than allowed.');
       if (error.status_code === 404 || error.status_code === 410)
         return new Refusal(error.status_code, 'NOT_FOUND', 'There is no such upload.');
-      return new Refusal(error.status_code, 'INVALID_REQUEST', error.body.trim());
+      return new Refusal(error.status_code, 'INVALID_REQUEST', 'The upload request is not valid.');
     },
   });
   server.on(EVENTS.POST_FINISH, (_request, _response, upload) => {
