@@ -2,7 +2,7 @@
  * The resumable uploads of masters (tus) at `/studio/api/uploads`, behind the studio's session
  * and Origin checks. The tus server reads the request and writes the answer itself: Fastify
  * leaves the body unread and hands the raw request over, with the headers its hooks set.
- * Expired unfinished uploads are removed at start and every hour.
+ * Expired unfinished uploads are removed at the first upload request and every hour.
  */
 import { mkdir } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,12 +32,17 @@ const studioUploadsRoutes: FastifyPluginAsync<StudioUploadsOptions> = async (app
     app.route({ method: TUS_METHODS, url: '/uploads/:id', handler: unavailable });
     return;
   }
-  const tus = openUploads({ ...options, log: app.log });
+  // Made on first use: tus's file store makes its folder again in the background when it is
+  // created, and would throw out of the process should the folder be gone by then (an app
+  // started and stopped at once, its data folder removed).
+  let tus: ReturnType<typeof openUploads> | null = null;
+  const uploads = () => (tus ??= openUploads({ ...options, log: app.log }));
   const cleanUp = () =>
-    void tus.cleanUpExpiredUploads().catch((error: unknown) => {
-      app.log.warn({ reason: (error as Error).message }, 'could not remove expired uploads');
-    });
-  cleanUp();
+    void uploads()
+      .cleanUpExpiredUploads()
+      .catch((error: unknown) => {
+        app.log.warn({ reason: (error as Error).message }, 'could not remove expired uploads');
+      });
   const timer = setInterval(cleanUp, HOUR_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
@@ -48,7 +53,9 @@ const studioUploadsRoutes: FastifyPluginAsync<StudioUploadsOptions> = async (app
     for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...STUDIO_HEADERS })) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
-    await tus.handle(request.raw, reply.raw);
+    const first = tus === null;
+    await uploads().handle(request.raw, reply.raw);
+    if (first) cleanUp();
   };
   app.route({ method: TUS_METHODS, url: '/uploads', handler });
   app.route({ method: TUS_METHODS, url: '/uploads/:id', handler });
