@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots:studio`: a PNG of each part of the studio (the editor, music, messages,
  * numbers) at phone and desktop widths in screenshots/studio/, signed in as the artist through a
- * virtual passkey, on temporary folders with the demo music and a few messages. Each shot's
+ * virtual passkey, on temporary folders with the demo music, a few messages and a few counts. Each shot's
  * layout is checked as the public pages' are: a defect makes the exit code 1.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,8 @@ import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 import { generateDemoMedia } from './demo-media/generate.ts';
 import { inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
 import { addPasskeyAuthenticator } from '../perf/harness/passkeys.ts';
-import { startStudioApp } from '../perf/harness/studio-app.ts';
+import { startStudioApp, type StudioApp } from '../perf/harness/studio-app.ts';
+import { EVENTS_PATH, LANDING, MAX_EVENTS_PER_REQUEST, type PageEvent } from '../src/lib/numbers-events.ts';
 import { STUDIO_SECTIONS, studioSectionPath } from '../src/lib/studio-auth.ts';
 import { fill, STUDIO_TEXTS } from '../studio/texts.ts';
 
@@ -36,6 +37,31 @@ const MESSAGES = [
   { name: 'Lucía', email: 'lucia@example.es', lang: 'es', message: '¿Tocarás en Madrid este año?' },
 ] as const;
 
+/** What a few visitors' pages would send: views, a track heard, platform clicks, vitals. */
+async function sendListenersEvents(origin: string, playlist: string, app: StudioApp['app']): Promise<void> {
+  const tracks = app.library.tracks(playlist);
+  const events: PageEvent[] = [
+    ...(['/pt', '/en', '/es', '/pt'] as const).map((path): PageEvent => ({ type: 'view', path, lang: path.slice(1) })),
+    ...tracks.flatMap((track, index) =>
+      (['play', 'play30', 'end'] as const)
+        .slice(0, 3 - (index % 3))
+        .map((type): PageEvent => ({ type, playlist, file: track.file })),
+    ),
+    { type: 'click', from: LANDING, platform: 'spotify' },
+    { type: 'click', from: LANDING, platform: 'youtube' },
+    { type: 'vital', path: '/pt', metric: 'LCP', value: 900 },
+    { type: 'vital', path: '/pt', metric: 'INP', value: 80 },
+    { type: 'vital', path: '/pt', metric: 'CLS', value: 0.002 },
+  ];
+  for (let start = 0; start < events.length; start += MAX_EVENTS_PER_REQUEST) {
+    await fetch(`${origin}${EVENTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(events.slice(start, start + MAX_EVENTS_PER_REQUEST)),
+    });
+  }
+}
+
 const studio = await startStudioApp({ prefix: 'studio-shots-' });
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
 let defects = 0;
@@ -43,6 +69,8 @@ try {
   await generateDemoMedia(studio.dirs.media);
   const inbox = await studio.app.inbox.open();
   for (const message of MESSAGES) await inbox?.store.add(message);
+  await studio.app.library.rescan();
+  await sendListenersEvents(studio.origin, studio.app.library.playlists()[0]?.name ?? '', studio.app);
 
   const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'pt-BR' });
   const page = await context.newPage();

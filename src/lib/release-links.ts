@@ -3,16 +3,16 @@
  * artist's page there (from `content/site.json`), else no button. Pure, for the unit tests.
  */
 import { RELEASE_PLATFORMS, type ReleasePlatform } from './content-schemas.ts';
-import type { SocialIcon } from './social-icons.ts';
+import { SOCIAL_NAMES, type SocialIcon } from './social-icons.ts';
 
 /** Each platform's display name and the artist profile (social icon) that stands in for it. */
 export const PLATFORMS: Record<ReleasePlatform, { name: string; profile: SocialIcon | null }> = {
-  spotify: { name: 'Spotify', profile: 'spotify' },
-  'apple-music': { name: 'Apple Music', profile: 'apple-music' },
+  spotify: { name: SOCIAL_NAMES.spotify, profile: 'spotify' },
+  'apple-music': { name: SOCIAL_NAMES['apple-music'], profile: 'apple-music' },
   'youtube-music': { name: 'YouTube Music', profile: 'youtube' },
-  deezer: { name: 'Deezer', profile: 'deezer' },
-  bandcamp: { name: 'Bandcamp', profile: 'bandcamp' },
-  soundcloud: { name: 'SoundCloud', profile: 'soundcloud' },
+  deezer: { name: SOCIAL_NAMES.deezer, profile: 'deezer' },
+  bandcamp: { name: SOCIAL_NAMES.bandcamp, profile: 'bandcamp' },
+  soundcloud: { name: SOCIAL_NAMES.soundcloud, profile: 'soundcloud' },
   'amazon-music': { name: 'Amazon Music', profile: null },
   tidal: { name: 'Tidal', profile: null },
 };

@@ -12,6 +12,19 @@ export const SOCIAL_ICONS = [
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
 
+/** Each platform's own name, as it writes it. */
+export const SOCIAL_NAMES: Record<SocialIcon, string> = {
+  spotify: 'Spotify',
+  'apple-music': 'Apple Music',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  deezer: 'Deezer',
+  soundcloud: 'SoundCloud',
+  bandcamp: 'Bandcamp',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+};
+
 /** The sites each platform's links live on; a link's host is one of them or a subdomain. */
 export const SOCIAL_HOSTS: Record<SocialIcon, readonly string[]> = {
   spotify: ['spotify.com'],

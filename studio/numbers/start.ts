@@ -9,6 +9,7 @@ import { NUMBERS_DEFAULT_DAYS, NUMBERS_ROUTE, type NumbersAnswer } from '../../s
 import { LANDING, type Vital } from '../../src/lib/numbers-events.ts';
 import { displayTitle } from '../../src/lib/player-logic.ts';
 import { PLATFORMS } from '../../src/lib/release-links.ts';
+import { SOCIAL_NAMES, type SocialIcon } from '../../src/lib/social-icons.ts';
 import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 import { get } from '../api.ts';
 import type { SectionContext, StartSection } from '../section.ts';
@@ -23,7 +24,10 @@ const PERIODS = [NUMBERS_DEFAULT_DAYS, 7, 90] as const;
 /** The site's budget for each vital. */
 const VITAL_BUDGETS: Record<Vital, Budget> = { LCP: BUDGETS.lcp, INP: BUDGETS.inp, CLS: BUDGETS.cls };
 
-const platformName = (id: string) => (id in PLATFORMS ? PLATFORMS[id as keyof typeof PLATFORMS].name : id);
+const platformName = (id: string): string => {
+  if (id in PLATFORMS) return PLATFORMS[id as keyof typeof PLATFORMS].name;
+  return id in SOCIAL_NAMES ? SOCIAL_NAMES[id as SocialIcon] : id;
+};
 const trackName = (file: string) => displayTitle(file.replace(/\.[^.]+$/, ''));
 
 /** A vital as it reads: milliseconds as ms or s, CLS as a plain number. */
