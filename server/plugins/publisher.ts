@@ -3,13 +3,14 @@
  * current build of BUILDS_DIR (DIST_DIR before the first publish), replaced when a build or
  * a rollback goes live here or on another instance sharing the folder.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
+import { readReleaseMoments, scheduleReleases } from '../services/publish/release-schedule.ts';
 import { holdSite, type CspContext, type CurrentSite } from '../services/served-site.ts';
 
 declare module 'fastify' {
@@ -45,12 +46,26 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
   const site = holdSite(await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext));
   const projectDir = publish.projectDir ?? REPOSITORY;
   const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
+  // A release dated in the future is built again at its moment; each site that goes live may bring new moments.
+  const schedule = scheduleReleases({
+    readMoments: () => readReleaseMoments(join(projectDir, 'content', 'releases')),
+    publish: () => publisher.requestBuild(),
+    log: app.log.child({ part: 'release-schedule' }),
+  });
   const publisher = await openPublisher({
     buildsDir: config.BUILDS_DIR,
     projectDir,
     build: publish.build ?? siteBuild(projectDir, config.MEDIA_DIR),
     turns,
-    site,
+    site: {
+      get current() {
+        return site.current;
+      },
+      install: (built) => {
+        site.install(built);
+        void schedule.rearm();
+      },
+    },
     cspContext,
     log: app.log.child({ part: 'publisher' }),
     checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
@@ -61,7 +76,9 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
   });
   app.decorate('site', site);
   app.decorate('publisher', publisher);
+  await schedule.rearm();
   app.addHook('onClose', async () => {
+    schedule.close();
     await publisher.close();
     await turns.close();
   });

@@ -1,0 +1,86 @@
+/**
+ * A release dated in the future: whether it still gets its pre-release page, the time left
+ * until it comes out, and the moments worth announcing. Pure, shared by the build, the
+ * browser's countdown and the server's scheduled publish.
+ */
+
+/** A release moment as the artist writes it: date, time and the time zone's offset. */
+export const RELEASE_MOMENT =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** The instant of a release moment in ms, or null when the text is not one. */
+export function releaseInstant(releaseAt: string | undefined): number | null {
+  if (releaseAt === undefined || !RELEASE_MOMENT.test(releaseAt)) return null;
+  // Date.parse rolls 31 February over into March; the artist meant a day that does not exist.
+  const [year, month, day] = releaseAt.slice(0, 10).split('-').map(Number) as [number, number, number];
+  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
+  const instant = Date.parse(releaseAt);
+  return Number.isNaN(instant) ? null : instant;
+}
+
+/** Whether the release, at `now` (ms), is still to come: its page is then the pre-release one. */
+export function isUpcoming(release: { releaseAt?: string | undefined }, now: number): boolean {
+  const instant = releaseInstant(release.releaseAt);
+  return instant !== null && instant > now;
+}
+
+/** The earliest release moment after `now` among the given ones, or null when none is to come. */
+export function nextReleaseInstant(releaseAts: Iterable<string | undefined>, now: number): number | null {
+  let next: number | null = null;
+  for (const releaseAt of releaseAts) {
+    const instant = releaseInstant(releaseAt);
+    if (instant !== null && instant > now && (next === null || instant < next)) next = instant;
+  }
+  return next;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The time left in whole units, the seconds rounded up so that 0 is shown only at the moment. */
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** `ms` left split into days, hours, minutes and seconds (all zero once the moment has come). */
+export function timeLeft(ms: number): TimeLeft {
+  const total = Math.max(0, Math.ceil(ms / SECOND));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * The moments a screen reader hears about, not every second's change: a day left, an hour
+ * left, a minute left, and the release itself.
+ */
+export type Milestone = 'day' | 'hour' | 'minute' | 'out';
+
+const MILESTONES: readonly [Milestone, number][] = [
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+];
+
+/** The last milestone reached with `ms` left, or null while more than a day is left. */
+export function milestoneOf(ms: number): Milestone | null {
+  if (ms <= 0) return 'out';
+  let reached: Milestone | null = null;
+  for (const [milestone, span] of MILESTONES) if (ms <= span) reached = milestone;
+  return reached;
+}
+
+/** How long to wait before the countdown's next change: to the next whole second left. */
+export function untilNextTick(ms: number): number {
+  if (ms <= 0) return 0;
+  const rest = ms % SECOND;
+  return rest === 0 ? SECOND : rest;
+}
