@@ -84,3 +84,61 @@ export function untilNextTick(ms: number): number {
   const rest = ms % SECOND;
   return rest === 0 ? SECOND : rest;
 }
+
+/** The time zone a release moment was written in, as Intl takes it (`-03:00`, `UTC`). */
+export function zoneOf(releaseAt: string): string {
+  const offset = /([+-]\d{2}:\d{2})$/.exec(releaseAt)?.[1];
+  return offset ?? 'UTC';
+}
+
+/**
+ * The release moment in words, in `locale`: weekday, date, time and zone. In the visitor's own
+ * time zone when `timeZone` is not given (the browser), else in that one (the build).
+ */
+export function formatReleaseMoment(releaseAt: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(releaseInstant(releaseAt) ?? Number.NaN));
+}
+
+/** The countdown's units, largest first. */
+export const COUNTDOWN_UNITS = ['day', 'hour', 'minute', 'second'] as const;
+export type CountdownUnit = (typeof COUNTDOWN_UNITS)[number];
+
+/** One box of the countdown: the number, and its unit's word in `locale` (plural as the number wants). */
+export interface CountdownPart {
+  unit: CountdownUnit;
+  value: string;
+  label: string;
+}
+
+const PLURAL_KEYS: Record<CountdownUnit, keyof TimeLeft> = {
+  day: 'days',
+  hour: 'hours',
+  minute: 'minutes',
+  second: 'seconds',
+};
+
+/** The countdown's boxes for `ms` left, worded by Intl in `locale` (no dictionary needed). */
+export function countdownParts(ms: number, locale: string): CountdownPart[] {
+  const left = timeLeft(ms);
+  return COUNTDOWN_UNITS.map((unit) => {
+    const parts = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).formatToParts(
+      left[PLURAL_KEYS[unit]],
+    );
+    const text = (type: string) =>
+      parts
+        .filter((part) => part.type === type)
+        .map((part) => part.value)
+        .join('')
+        .trim();
+    return { unit, value: text('integer'), label: text('unit') };
+  });
+}

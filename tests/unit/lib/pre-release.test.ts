@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { releaseSchema } from '../../../src/lib/content-schemas.ts';
+import { releaseForHeroKey } from '../../../src/lib/hero-releases.ts';
 import {
   isUpcoming,
   milestoneOf,
@@ -63,6 +64,13 @@ describe('which page a release gets', () => {
     expect(isUpcoming({ releaseAt: MOMENT }, INSTANT)).toBe(false);
     expect(isUpcoming({ releaseAt: MOMENT }, INSTANT + 1)).toBe(false);
     expect(isUpcoming({}, 0)).toBe(false);
+  });
+
+  it('leaves a single still to come out of the singles key until its moment', () => {
+    const out = { kind: 'Single', released: '2026-10' };
+    const coming = { kind: 'Single', released: '2026-12', releaseAt: MOMENT };
+    expect(releaseForHeroKey('singles', [out, coming], INSTANT - 1)).toBe(out);
+    expect(releaseForHeroKey('singles', [out, coming], INSTANT)).toBe(coming);
   });
 
   it('reads the offset: the same wall-clock time elsewhere is another instant', () => {
