@@ -3,10 +3,13 @@
  * current build of BUILDS_DIR (DIST_DIR before the first publish), replaced when a build or
  * a rollback goes live here or on another instance sharing the folder.
  */
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import { FALLBACK_LANG } from '../../src/lib/languages.ts';
+import { CURRENT, linkTarget } from '../services/publish/build-folders.ts';
 import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
@@ -35,6 +38,13 @@ const REPOSITORY = resolve(import.meta.dirname, '..', '..');
 const CHECK_INTERVAL_MS = 5_000;
 /** Far beyond a real build (about a minute): only a build that hangs reaches it. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+/** When the site served at start was built: its home page's time (0 when there is none). */
+async function servedSince(buildsDir: string, distDir: string): Promise<number> {
+  const live = await linkTarget(buildsDir, CURRENT);
+  const home = join(live ? join(buildsDir, live) : distDir, `${FALLBACK_LANG}.html`);
+  return (await stat(home).catch(() => null))?.mtimeMs ?? 0;
+}
 
 const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOptions | undefined }> = async (
   app,
@@ -77,6 +87,7 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
   app.decorate('site', site);
   app.decorate('publisher', publisher);
   await schedule.rearm();
+  await schedule.catchUp(await servedSince(config.BUILDS_DIR, config.DIST_DIR));
   app.addHook('onClose', async () => {
     schedule.close();
     await publisher.close();

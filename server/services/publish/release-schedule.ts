@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { nextReleaseInstant } from '../../../src/lib/pre-release.ts';
+import { nextReleaseInstant, releaseInstant } from '../../../src/lib/pre-release.ts';
 
 /** The longest delay a Node timer takes (about 24.8 days); a later moment is waited for in steps. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -43,6 +43,11 @@ export interface ReleaseScheduleOptions {
 export interface ReleaseSchedule {
   /** Reads the moments again and sets the timer for the next one still to come. */
   rearm: () => Promise<void>;
+  /**
+   * Builds now when a release came out after `builtAt` (when the served site was built): the
+   * server was down at its moment. Resolves true when it asked for a build.
+   */
+  catchUp: (builtAt: number) => Promise<boolean>;
   /** The instant the next scheduled build waits for, or null when no release is to come. */
   next: () => number | null;
   close: () => void;
@@ -87,8 +92,21 @@ export function scheduleReleases({
     timer.unref();
   };
 
+  const catchUp = async (builtAt: number) => {
+    const current = now();
+    const missed = (await readMoments().catch(() => [])).some((moment) => {
+      const instant = releaseInstant(moment);
+      return instant !== null && instant > builtAt && instant <= current;
+    });
+    if (!missed) return false;
+    log.info('a release came out while the server was down: building');
+    await publish().catch((error: unknown) => log.error({ err: error }, 'the catch-up build could not start'));
+    return true;
+  };
+
   return {
     rearm,
+    catchUp,
     next: () => next,
     close: () => {
       closed = true;

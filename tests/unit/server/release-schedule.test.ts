@@ -98,6 +98,16 @@ describe('the release schedule', () => {
     expect(asked).toEqual([]);
   });
 
+  it('builds at start when a release came out while the server was down, after its site was built', async () => {
+    moments.set('missed', '2026-10-31T12:00Z');
+    moments.set('later', '2026-12-01T00:00Z');
+    const asked = counted();
+    expect(await schedule?.catchUp(Date.UTC(2026, 9, 31, 13))).toBe(false);
+    expect(asked).toEqual([]);
+    expect(await schedule?.catchUp(Date.UTC(2026, 9, 30))).toBe(true);
+    expect(asked).toEqual([START]);
+  });
+
   it('reads the moments of the release files it can: a broken file or a wrong moment is the build’s to report', async () => {
     writeFileSync(join(folder, 'broken.json'), '{ "releaseAt": ');
     writeFileSync(join(folder, 'notes.txt'), 'releaseAt');
