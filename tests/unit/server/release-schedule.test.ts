@@ -119,23 +119,36 @@ describe('the release schedule', () => {
 });
 
 describe('the app', () => {
-  it('builds by itself once a release of its content comes out', async () => {
+  /** A moment `ms` from now, to the second, as the artist writes it. */
+  const momentIn = (ms: number) =>
+    new Date(Math.ceil(Date.now() / 1000) * 1000 + ms).toISOString().replace('.000Z', 'Z');
+  const ends = (fixture: ReturnType<typeof createPublishFixture>) =>
+    fixture.buildLog().filter((line) => line === 'end').length;
+
+  it('builds by itself once a release of its content comes out, and waits for a moment a later build brings', async () => {
     vi.useRealTimers();
     const fixture = createPublishFixture();
     try {
       const releases = join(fixture.projectDir, 'content', 'releases');
       mkdirSync(releases);
-      // As the artist writes it: to the second.
-      const releaseAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3000).toISOString().replace('.000Z', 'Z');
+      const releaseAt = momentIn(3000);
       writeFileSync(join(releases, 'soon.json'), JSON.stringify({ releaseAt }));
       const app = await fixture.app();
-      await expect.poll(() => fixture.buildLog(), { timeout: 20_000 }).toContain('end');
+      await expect.poll(() => ends(fixture), { timeout: 20_000 }).toBe(1);
       expect(Date.now()).toBeGreaterThan(Date.parse(releaseAt));
       await app.publisher.whenIdle();
       // Published with nobody asking: the served site is the new build.
       expect((await app.publisher.status()).state).toBe('published');
+      // A save brings another release's moment: once its build is live, the timer waits for it.
+      const laterAt = momentIn(4000);
+      writeFileSync(join(releases, 'later.json'), JSON.stringify({ releaseAt: laterAt }));
+      await app.publisher.requestBuild();
+      await app.publisher.whenIdle();
+      expect(ends(fixture)).toBe(2);
+      await expect.poll(() => ends(fixture), { timeout: 20_000 }).toBe(3);
+      expect(Date.now()).toBeGreaterThan(Date.parse(laterAt));
     } finally {
       await fixture.cleanup();
     }
-  }, 30_000);
+  }, 60_000);
 });
