@@ -119,7 +119,8 @@ export interface CountdownPart {
   label: string;
 }
 
-const PLURAL_KEYS: Record<CountdownUnit, keyof TimeLeft> = {
+/** Which field of TimeLeft each unit counts. */
+const TIME_LEFT_FIELD: Record<CountdownUnit, keyof TimeLeft> = {
   day: 'days',
   hour: 'hours',
   minute: 'minutes',
@@ -131,7 +132,7 @@ export function countdownParts(ms: number, locale: string): CountdownPart[] {
   const left = timeLeft(ms);
   return COUNTDOWN_UNITS.map((unit) => {
     const parts = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).formatToParts(
-      left[PLURAL_KEYS[unit]],
+      left[TIME_LEFT_FIELD[unit]],
     );
     const text = (type: string) =>
       parts
