@@ -97,6 +97,23 @@ describe('a release still to come', () => {
     await page.context().close();
   });
 
+  it('counts down on a page the router shows, coming from the discography', async () => {
+    const { page, problems } = await openPage(browser());
+    await page.clock.setFixedTime(site.instant - LEFT);
+    await page.goto(`${site.url}/en/samebloodscocktail`);
+    await enhanced(page);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.click(`a[data-release="${UPCOMING.slug}"]`);
+    await page.waitForURL(`${site.url}/en/music/${UPCOMING.slug}`);
+    await expect.poll(() => countdown(page)).toEqual({ day: '2', hour: '3', minute: '4', second: '5' });
+    // The same document: Astro's router changed the page in place.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('opened after its moment, before the site is built again, shows the release’s own page', async () => {
     const { page } = await openUpcoming('pt', -DAY);
     await page.waitForSelector('[data-pre-release]', { state: 'detached' });
