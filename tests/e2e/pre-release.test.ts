@@ -129,6 +129,23 @@ describe('a release still to come', () => {
     await page.context().close();
   });
 
+  it('fills the countdown and wakes the page without moving anything on it', async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 320, height: 640 } });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.clock.setFixedTime(site.instant - LEFT);
+    await page.goto(`${site.url}/pt/music/${UPCOMING.slug}`);
+    await enhanced(page);
+    await expect.poll(() => countdown(page)).toMatchObject({ day: '2' });
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.context().close();
+  });
+
   it('without motion, counts in minutes: no number changes every second', async () => {
     const { page } = await openUpcoming('en', LEFT, { reducedMotion: 'reduce' });
     await expect.poll(() => countdown(page)).toMatchObject({ minute: '4' });
