@@ -3,13 +3,17 @@
  * current build of BUILDS_DIR (DIST_DIR before the first publish), replaced when a build or
  * a rollback goes live here or on another instance sharing the folder.
  */
-import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import { FALLBACK_LANG } from '../../src/lib/languages.ts';
+import { CURRENT, linkTarget } from '../services/publish/build-folders.ts';
 import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
+import { readReleaseMoments, scheduleReleases } from '../services/publish/release-schedule.ts';
 import { holdSite, type CspContext, type CurrentSite } from '../services/served-site.ts';
 
 declare module 'fastify' {
@@ -35,6 +39,13 @@ const CHECK_INTERVAL_MS = 5_000;
 /** Far beyond a real build (about a minute): only a build that hangs reaches it. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
+/** When the site served at start was built: its home page's time (0 when there is none). */
+async function servedSince(buildsDir: string, distDir: string): Promise<number> {
+  const live = await linkTarget(buildsDir, CURRENT);
+  const home = join(live ? join(buildsDir, live) : distDir, `${FALLBACK_LANG}.html`);
+  return (await stat(home).catch(() => null))?.mtimeMs ?? 0;
+}
+
 const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOptions | undefined }> = async (
   app,
   { config, publish = {} },
@@ -45,12 +56,26 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
   const site = holdSite(await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext));
   const projectDir = publish.projectDir ?? REPOSITORY;
   const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
+  // A release dated in the future is built again at its moment; each site that goes live may bring new moments.
+  const schedule = scheduleReleases({
+    readMoments: () => readReleaseMoments(join(projectDir, 'content', 'releases')),
+    publish: () => publisher.requestBuild(),
+    log: app.log.child({ part: 'release-schedule' }),
+  });
   const publisher = await openPublisher({
     buildsDir: config.BUILDS_DIR,
     projectDir,
     build: publish.build ?? siteBuild(projectDir, config.MEDIA_DIR),
     turns,
-    site,
+    site: {
+      get current() {
+        return site.current;
+      },
+      install: (built) => {
+        site.install(built);
+        void schedule.rearm();
+      },
+    },
     cspContext,
     log: app.log.child({ part: 'publisher' }),
     checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
@@ -61,7 +86,10 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
   });
   app.decorate('site', site);
   app.decorate('publisher', publisher);
+  await schedule.rearm();
+  await schedule.catchUp(await servedSince(config.BUILDS_DIR, config.DIST_DIR));
   app.addHook('onClose', async () => {
+    schedule.close();
     await publisher.close();
     await turns.close();
   });

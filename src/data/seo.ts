@@ -38,7 +38,8 @@ export function releaseAlbum(site: Site, release: Release, lang: Lang): AlbumInp
     url: absoluteUrl(site.siteUrl, `/${lang}/music/${release.slug}`),
     image: absoluteUrl(site.siteUrl, `/cards/${release.slug}.jpg`),
     kind: release.kind,
-    datePublished: release.released,
+    // A release dated to the minute is published then (in the future, before its moment).
+    datePublished: release.releaseAt ?? release.released,
     description: release.description[lang],
     tracks: release.tracks,
     trackCount: release.trackCount,

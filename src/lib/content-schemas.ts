@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseDayMonthYear } from './dates.ts';
+import { releaseInstant, RELEASE_MOMENT } from './pre-release.ts';
 import { isPlatformHost, SOCIAL_HOSTS, SOCIAL_ICONS, type SocialIcon } from './social-icons.ts';
 import { VIDEO_ID } from './video-thumbnails.ts';
 
@@ -99,6 +100,21 @@ export const releaseSchema = z.strictObject({
   links: z
     .partialRecord(z.enum(RELEASE_PLATFORMS, { error: `must be one of ${RELEASE_PLATFORMS.join(', ')}` }), httpsUrl)
     .default({}),
+  /**
+   * The exact moment it comes out, with its time zone's offset (`2026-12-05T00:00-03:00`).
+   * Until then its page is the pre-release one; `released` still dates it in the listings.
+   */
+  releaseAt: z
+    .string()
+    .regex(RELEASE_MOMENT, 'must be a date and time with its offset, like 2026-12-05T00:00-03:00')
+    .refine((value) => releaseInstant(value) !== null, 'must be a real date and time')
+    .optional(),
+  /** Before the release: the pre-save (pre-add) link on each platform, shown on the pre-release page. */
+  preSave: z
+    .partialRecord(z.enum(RELEASE_PLATFORMS, { error: `must be one of ${RELEASE_PLATFORMS.join(', ')}` }), httpsUrl)
+    .default({}),
+  /** Before the release: a teaser video's 11-character YouTube id, played on the pre-release page. */
+  teaser: z.string().regex(VIDEO_ID, 'must be an 11-character video id').optional(),
   description: translated,
   /** The text of the hero key's panel that presents the release; without it, the description. */
   heroText: translated.optional(),

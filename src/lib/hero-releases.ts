@@ -5,20 +5,29 @@
  * newest single, so a new single shows there as soon as its file is added. Also what the home
  * page's side panel sums up from the same files.
  */
+import { isUpcoming } from './pre-release.ts';
 
 interface ReleaseForKey {
   kind: string;
   released: string;
+  releaseAt?: string | undefined;
   heroKey?: string | undefined;
 }
 
-/** The release the key `keyId` presents, or undefined. */
-export function releaseForHeroKey<T extends ReleaseForKey>(keyId: string, releases: readonly T[]): T | undefined {
+/**
+ * The release the key `keyId` presents at `now` (the build's time), or undefined. A single
+ * still to come is not the newest one yet: the key plays the singles' playlist, not its music.
+ */
+export function releaseForHeroKey<T extends ReleaseForKey>(
+  keyId: string,
+  releases: readonly T[],
+  now = Date.now(),
+): T | undefined {
   const named = releases.find((release) => release.heroKey === keyId);
   if (named || keyId !== 'singles') return named;
   // `released` is YYYY-MM or YYYY-MM-DD: compared as text, later is newer.
   return releases
-    .filter((release) => release.kind === 'Single')
+    .filter((release) => release.kind === 'Single' && !isUpcoming(release, now))
     .reduce<T | undefined>(
       (newest, release) => (!newest || release.released > newest.released ? release : newest),
       undefined,

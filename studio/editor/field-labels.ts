@@ -85,6 +85,36 @@ export const FIELD_LABELS: Record<string, Texts> = {
     en: { label: 'Links on the platforms', hint: "Without a link, the button leads to your artist's page" },
     es: { label: 'Enlaces en las plataformas', hint: 'Sin enlace, el botón lleva a tu página de artista' },
   },
+  releaseAt: {
+    pt: {
+      label: 'Dia e hora do lançamento',
+      hint: 'Opcional, para um lançamento futuro: 2026-12-05T00:00-03:00 (data, T, hora, fuso). Até lá, a página mostra a contagem regressiva',
+    },
+    en: {
+      label: 'Release day and time',
+      hint: 'Optional, for a future release: 2026-12-05T00:00-03:00 (date, T, time, offset). Until then the page shows a countdown',
+    },
+    es: {
+      label: 'Día y hora del lanzamiento',
+      hint: 'Opcional, para un lanzamiento futuro: 2026-12-05T00:00-03:00 (fecha, T, hora, huso). Hasta entonces, la página muestra una cuenta regresiva',
+    },
+  },
+  preSave: {
+    pt: { label: 'Links de pré-save', hint: 'Opcional: mostrados só antes do lançamento' },
+    en: { label: 'Pre-save links', hint: 'Optional: shown only before the release' },
+    es: { label: 'Enlaces de pre-save', hint: 'Opcional: se muestran solo antes del lanzamiento' },
+  },
+  teaser: {
+    pt: {
+      label: 'Teaser no YouTube',
+      hint: 'Opcional: o código de 11 caracteres do vídeo, mostrado antes do lançamento',
+    },
+    en: { label: 'YouTube teaser', hint: "Optional: the video's 11-character code, shown before the release" },
+    es: {
+      label: 'Teaser en YouTube',
+      hint: 'Opcional: el código de 11 caracteres del vídeo, mostrado antes del lanzamiento',
+    },
+  },
   description: {
     pt: { label: 'Descrição', hint: 'Um texto curto em cada língua' },
     en: { label: 'Description', hint: 'A short text in each language' },

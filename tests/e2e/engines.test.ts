@@ -18,6 +18,7 @@ import { axeSource, runAxe } from './axe.ts';
 import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
+import { startPreReleaseSite, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -52,6 +53,13 @@ function trackOf(tracks: PlaylistTrack[], src: string): number {
 /** The contact form's own server, delivering to a real SMTP peer. */
 const contact = useContactServer();
 
+/** A site with a release still to come, built once for both engines when the first asks for it. */
+let preRelease: Promise<PreReleaseSite> | undefined;
+const preReleaseSite = () => (preRelease ??= startPreReleaseSite());
+afterAll(async () => {
+  await (await preRelease)?.close();
+});
+
 // On a two-core machine busy with the other end-to-end files, a journey in WebKit can take
 // several times what it takes alone.
 describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
@@ -76,6 +84,34 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
     await page.goto(`${origin}${path}`);
     return page;
   }
+
+  it('counts down to a release still to come, and shows the release at its moment', { timeout: 600_000 }, async () => {
+    const site = await preReleaseSite();
+    const opened = await open(`/es/music/${UPCOMING.slug}`, { width: 320, height: 640 }, site.url);
+    // Three days on at the build: the countdown's numbers and words come from this engine's Intl.
+    const shown = await waitFor('the countdown', () =>
+      opened.evaluate(() => {
+        const day = document.querySelector('[data-unit="day"]')?.textContent ?? '';
+        return /^\s*[23]\s+\p{L}+\s*$/u.test(day) ? day : null;
+      }),
+    );
+    expect(shown).toMatch(/d[ií]as?/);
+    expect(await opened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await opened.runScript(axeSource);
+    expect(await opened.evaluate(runAxe)).toEqual([]);
+    // The page's clock moved past the moment, as the test's own code: the next tick shows the release.
+    await opened.evaluate((at: number) => {
+      Date.now = () => at;
+    }, site.instant + 1000);
+    await waitFor('the release’s own page', () =>
+      opened.evaluate(
+        () =>
+          !document.querySelector('[data-pre-release]') &&
+          document.querySelector('[data-released-content]:not([hidden])') !== null,
+      ),
+    );
+    expect(await opened.takeErrors()).toEqual([]);
+  });
 
   it('sees an error the page throws (so “no page errors” means something)', async () => {
     const opened = await open('/en', PHONE);

@@ -109,6 +109,13 @@ describe("the studio's CMS configuration", () => {
     const released = find(release, 'released').pattern?.[0] ?? '';
     expect(new RegExp(released).test('2023-04')).toBe(true);
     expect(new RegExp(released).test('04/2023')).toBe(false);
+    // A future release's moment, its pre-save links and teaser: optional, checked as the site reads them.
+    const releaseAt = find(release, 'releaseAt');
+    expect(releaseAt.required).toBe(false);
+    expect(new RegExp(releaseAt.pattern?.[0] ?? '').test('2026-12-05T00:00-03:00')).toBe(true);
+    expect(new RegExp(releaseAt.pattern?.[0] ?? '').test('2026-12-05')).toBe(false);
+    expect(find(release, 'preSave.spotify')).toMatchObject({ label: 'Spotify', required: false });
+    expect(find(release, 'teaser')).toMatchObject({ required: false });
     const site = fieldsOf('pt', 'site');
     expect(find(site, 'socials.icon').options).toContain('instagram');
     expect(find(site, 'socials')).toMatchObject({ widget: 'list', min: 1 });
