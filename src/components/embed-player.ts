@@ -80,6 +80,7 @@ function start(root: HTMLElement, allTexts: Record<Lang, Texts>): void {
     audio.play().catch(() => undefined);
   };
 
+  showState();
   audio.addEventListener('play', showState);
   audio.addEventListener('pause', showState);
   audio.addEventListener('timeupdate', showTime);
