@@ -40,6 +40,8 @@ export const OEMBED_CACHE_AGE = 86_400;
 
 /** The manifest of a build folder, read once per folder (a publish serves a new folder). */
 const manifests = new Map<string, Promise<EmbedManifest | null>>();
+/** Folders whose manifest is kept: the served one and a few before it (a rollback). */
+const KEPT_MANIFESTS = 4;
 
 /** The build's oEmbed facts, or null when the build has none (built before embeds existed). */
 export function manifestOf(dir: string): Promise<EmbedManifest | null> {
@@ -49,6 +51,8 @@ export function manifestOf(dir: string): Promise<EmbedManifest | null> {
       .then((text) => JSON.parse(text) as EmbedManifest)
       .catch(() => null);
     manifests.set(dir, manifest);
+    // Maps iterate in insertion order: the oldest folder goes first.
+    for (const old of [...manifests.keys()].slice(0, -KEPT_MANIFESTS)) manifests.delete(old);
   }
   return manifest;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scanSitePages } from '../../server/services/site-pages.ts';
 import { feedPath } from '../../src/lib/feeds.ts';
 import { HTML_LANGS, LANGUAGES } from '../../src/lib/languages.ts';
-import { openPage, useBrowser, type PageErrors } from './browser.ts';
+import { axeViolations, openPage, useBrowser, type PageErrors } from './browser.ts';
 import { RELEASES, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -121,6 +121,31 @@ describe('the embed in another origin’s page', () => {
     await frame.waitForFunction(() => document.querySelector('.embed-play')?.getAttribute('data-state') === 'playing');
     expect(problems.errors).toEqual([]);
   });
+
+  it.each([
+    ['the release, with its tracks, on a phone', '/embed/cocktail-n1?lang=es', 320, 420],
+    ['the one-row variant', '/embed/cocktail-n1?lang=en&compact=1', 480, 96],
+  ])(
+    '%s has no accessibility violation, and every control is reachable by keyboard',
+    async (_name, path, width, height) => {
+      const { page, problems } = await openPage(browser(), { viewport: { width, height } });
+      await page.goto(`${analyticsUrl}${path}`);
+      await expect.poll(() => page.locator('.embed-play').isEnabled()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      // Tab order: the link to the site, play, then (full player) the seek bar and each track.
+      const reached: string[] = [];
+      for (let step = 0; step < 8; step += 1) {
+        await page.keyboard.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement?.className ?? ''));
+      }
+      expect(reached).toContain('embed-open');
+      expect(reached).toContain('embed-play');
+      await page.locator('.embed-play').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('.embed-play')?.getAttribute('data-state') === 'playing');
+      expect(problems.errors).toEqual([]);
+    },
+  );
 
   it('is refused for an ordinary page of the site', async () => {
     const { page } = await openPage(browser());
