@@ -122,6 +122,22 @@ describe('the embed in another origin’s page', () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it('is refused for an ordinary page of the site', async () => {
+    const { page } = await openPage(browser());
+    const refused = page.waitForEvent('console', {
+      predicate: (message) => message.type() === 'error' && /frame-ancestors|X-Frame-Options/.test(message.text()),
+    });
+    const query = new URLSearchParams({ src: `${baseUrl}/en/music/cocktail-n1`, width: '480', height: '400' });
+    await page.goto(`${embedderUrl}/?${query.toString()}`);
+    await refused;
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    // The browser shows its own error page in the frame, never the site's.
+    expect(await frame?.evaluate(() => document.querySelector('.release-main') === null)).toBe(true);
+    expect(frame?.url()).not.toBe(`${baseUrl}/en/music/cocktail-n1`);
+  });
+});
+
+describe('the embed page itself', () => {
   it.each([
     ['the release, with its tracks, on a phone', '/embed/cocktail-n1?lang=es', 320, 420],
     ['the one-row variant', '/embed/cocktail-n1?lang=en&compact=1', 480, 96],
@@ -147,18 +163,25 @@ describe('the embed in another origin’s page', () => {
     },
   );
 
-  it('is refused for an ordinary page of the site', async () => {
-    const { page } = await openPage(browser());
-    const refused = page.waitForEvent('console', {
-      predicate: (message) => message.type() === 'error' && /frame-ancestors|X-Frame-Options/.test(message.text()),
+  it('is never indexed and carries no analytics, even in a build with analytics ids', async () => {
+    for (const url of [`${baseUrl}/embed/cocktail-n1`, `${analyticsUrl}/embed/cocktail-n1`]) {
+      const html = await (await fetch(url)).text();
+      expect(html, url).toMatch(/<meta name="robots" content="noindex, nofollow">/);
+      expect(html, url).not.toMatch(/data-analytics|googletagmanager/);
+    }
+    // And it asks nothing of the site's own counts while it plays.
+    const { page, problems } = await openPage(browser());
+    const counted: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) counted.push(request.url());
     });
-    const query = new URLSearchParams({ src: `${baseUrl}/en/music/cocktail-n1`, width: '480', height: '400' });
-    await page.goto(`${embedderUrl}/?${query.toString()}`);
-    await refused;
-    const frame = await (await page.waitForSelector('iframe')).contentFrame();
-    // The browser shows its own error page in the frame, never the site's.
-    expect(await frame?.evaluate(() => document.querySelector('.release-main') === null)).toBe(true);
-    expect(frame?.url()).not.toBe(`${baseUrl}/en/music/cocktail-n1`);
+    await page.goto(`${analyticsUrl}/embed/cocktail-n1?lang=en`);
+    await expect.poll(() => page.locator('.embed-play').isEnabled()).toBe(true);
+    await page.locator('.embed-play').click();
+    await page.waitForFunction(() => Number(document.querySelector<HTMLInputElement>('.embed-seek')?.value) > 0);
+    await page.close({ runBeforeUnload: true });
+    expect(counted).toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
 });
 
