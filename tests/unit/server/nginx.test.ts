@@ -26,6 +26,9 @@ interface Seen {
   forwardedFor: string | undefined;
 }
 
+/** A language's feed, as the build writes it under `feeds/`. */
+const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
+
 let site: FixtureSite;
 let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
@@ -38,6 +41,8 @@ beforeAll(async () => {
   // An embeddable player page, which alone may be framed: nginx must add no X-Frame-Options.
   mkdirSync(join(site.dir, 'embed'));
   writeFileSync(join(site.dir, 'embed', 'first-ep.html'), '<!doctype html><title>embed</title>');
+  mkdirSync(join(site.dir, 'feeds'));
+  writeFileSync(join(site.dir, 'feeds', 'pt.rss'), FEED);
   media = await createMediaFolder();
   app = await buildTestApp({ ...site, mediaDir: media.dir }, { TRUST_PROXY: 'true' });
   app.addHook('onRequest', async (request) => {
@@ -184,6 +189,14 @@ describe('nginx in front of the server', () => {
       expect(response.headers.get('cache-control')).toMatch(/private/);
     }
     expect(reachedServer('/samebloodscocktail')).toBe(2);
+  });
+
+  it('passes a feed on as RSS, revalidated', async () => {
+    const response = await fetch(`${nginx.url}/feeds/pt.rss`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(FEED);
   });
 });
 
