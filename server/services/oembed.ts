@@ -95,7 +95,7 @@ export function oembedFor(url: string, manifest: EmbedManifest, options: OembedO
   if (compact) src.searchParams.set(COMPACT_PARAM, '1');
   const html =
     `<iframe src="${attribute(src.href)}" width="${width}" height="${size.height}" title="${attribute(title)}"` +
-    ` style="border:0" loading="lazy" allow="autoplay; encrypted-media"></iframe>`;
+    ` style="border:0" loading="lazy" allow="autoplay"></iframe>`;
   return {
     version: '1.0',
     type: 'rich',
