@@ -3,12 +3,14 @@
  * the rich answer; anything else a fixed JSON refusal that never echoes the input. And the
  * embed pages alone may be framed by another site.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_MANIFEST_FILE, EMBED_SIZES, type EmbedManifest } from '../../../src/lib/embeds.ts';
+import { manifestOf } from '../../../server/services/oembed.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const SITE = 'https://example.test';
@@ -151,6 +153,24 @@ describe('framing', () => {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.headers['x-frame-options'], url).toBe('DENY');
       expect(answer.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe('the manifest', () => {
+  it('is read from each build folder served, so a publish brings its own releases', async () => {
+    const folder = () => mkdtempSync(join(tmpdir(), 'oembed-build-'));
+    const [before, after, empty] = [folder(), folder(), folder()];
+    try {
+      const next = { ...MANIFEST, releases: { ...MANIFEST.releases, 'new-single': MANIFEST.releases['first-ep'] } };
+      writeFileSync(join(before, EMBED_MANIFEST_FILE), JSON.stringify(MANIFEST));
+      writeFileSync(join(after, EMBED_MANIFEST_FILE), JSON.stringify(next));
+      expect(Object.keys((await manifestOf(before))?.releases ?? {})).toEqual(['first-ep']);
+      expect(Object.keys((await manifestOf(after))?.releases ?? {})).toEqual(['first-ep', 'new-single']);
+      // A build made before the embeds existed has none: every URL is then a 404.
+      expect(await manifestOf(empty)).toBeNull();
+    } finally {
+      for (const dir of [before, after, empty]) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
