@@ -15,9 +15,10 @@ const { siteUrl } = JSON.parse(readFileSync(new URL('./content/site.json', impor
 const LANG = `(?:${LANGUAGES.join('|')})`;
 /**
  * Pages that exist only to redirect or alias another page stay out of the sitemap, and so do
- * the per-language copies of /samebloodscocktail that the server sends at that URL.
+ * the per-language copies of /samebloodscocktail that the server sends at that URL, and the
+ * players other sites embed (never indexed).
  */
-const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify)?$`);
+const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify|embed/.+)?$`);
 
 /** `client:afterpaint` (src/page-start/after-paint-directive.ts): islands load once the first paint is seen. */
 const afterPaintDirective = {

@@ -4,9 +4,10 @@
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVERY_RESPONSE } from '../server/plugins/security-headers.ts';
+import { EVERY_RESPONSE, FRAMABLE_PAGE } from '../server/plugins/security-headers.ts';
 import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/cache-control.ts';
-import { cspDirectives, cspHeader } from '../server/services/csp.ts';
+import { cspDirectives, cspHeader, framableByAnySite } from '../server/services/csp.ts';
+import { EMBED_PREFIX } from '../src/lib/embeds.ts';
 import { scanSitePages } from '../server/services/site-pages.ts';
 
 const distDir = process.argv[2] ?? 'dist';
@@ -18,14 +19,20 @@ const csp = cspHeader(cspDirectives({ ...site, apiOrigin: apiBase ? new URL(apiB
 const headerName = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 
-const rule = (path: string, headers: Record<string, string>) =>
-  `${path}\n${Object.entries(headers)
-    .map(([name, value]) => `  ${headerName(name)}: ${value}`)
-    .join('\n')}\n`;
+/** A path's block: the headers it first drops (`! Name`, set by a broader rule), then those it sets. */
+const rule = (path: string, headers: Record<string, string>, drop: readonly string[] = []) =>
+  `${path}\n${[
+    ...drop.map((name) => `  ! ${headerName(name)}`),
+    ...Object.entries(headers).map(([name, value]) => `  ${headerName(name)}: ${value}`),
+  ].join('\n')}\n`;
 
 // Those hosts apply every rule whose path matches and join a header's values set twice, so `/*`
 // carries only the security headers and each file gets its Cache-Control from exactly one rule.
 const rules = [rule('/*', { 'content-security-policy': csp, ...EVERY_RESPONSE })];
+// The embeddable player's pages alone may be framed by any site: they drop (Cloudflare Pages'
+// `! Name`) what `/*` set and set the framable policy in its place.
+const framable = { 'content-security-policy': framableByAnySite(csp), ...FRAMABLE_PAGE.headers };
+rules.push(rule(`${EMBED_PREFIX}/*`, framable, [FRAMABLE_PAGE.without, ...Object.keys(framable)]));
 // Pages at their clean URLs (`/`, `/pt`, `/pt/spotify`), and as files.
 rules.push(rule('/', { 'cache-control': REVALIDATE }));
 for (const path of new Set([...site.pages.keys(), ...site.variants.keys()]))

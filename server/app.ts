@@ -20,6 +20,7 @@ import eventsRoutes from './routes/events.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
+import oembedRoutes from './routes/oembed.ts';
 import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope) => scope.register(studioNumbersRoutes, { prefix: studioApi, numbers }),
     ],
   });
+  await app.register(oembedRoutes, { site });
   await app.register(siteRoutes, { site });
   return app;
 }

@@ -47,6 +47,8 @@ export const BUDGETS = {
   firstLoadBytes: below(250 * KB, '< 250 KB', '2.84 MB'),
   /** Bytes of first-load JavaScript, gzipped. */
   javascriptGzip: below(100 * KB, '< 100 KB gzip', '126 KB'),
+  /** Bytes of the embeddable player's JavaScript, gzipped: it loads inside other sites' pages. */
+  embedJavascriptGzip: below(30 * KB, '< 30 KB gzip'),
   /** Five times the old endpoint, at 50 connections. */
   graphqlRequestsPerSecond: atLeast(5 * OLD_GRAPHQL_REQUESTS_PER_SECOND, '≥ 10,500 req/s', '2,100 req/s'),
   /** Milliseconds, at 50 connections. */

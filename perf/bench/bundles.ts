@@ -15,6 +15,16 @@ import {
   type FirstLoadTotals,
   type Sizes,
 } from './first-load.ts';
+import { BUDGETS } from './budgets.ts';
+import { isEmbedPath } from '../../src/lib/embeds.ts';
+
+/** The embeddable player page the benchmark measures beside the site's pages (its own budget). */
+export const EMBED_PAGE = '/embed/cocktail-n1';
+
+/** The first-load JavaScript budget of a measured page: the embed's, or every other page's. */
+export function javascriptBudget(page: string) {
+  return isEmbedPath(page) ? BUDGETS.embedJavascriptGzip : BUDGETS.javascriptGzip;
+}
 
 /** The chunk of the site's own counts (src/lib/numbers-page.ts), loaded after the first paint. */
 const COUNTS_CHUNK = 'numbers-page';

@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAudio } from './audio.ts';
-import { measureBundles } from './bundles.ts';
+import { EMBED_PAGE, measureBundles } from './bundles.ts';
 import { CHROME_PATH } from '../../scripts/chromium.ts';
 import { measureLighthouse, type LighthouseOutcome } from './lighthouse.ts';
 import { measureLighthouseDeployed } from './lighthouse-deployed.ts';
@@ -84,7 +84,7 @@ if (!flags['skip-build']) {
   }
 }
 
-const bundles = await measure('bundles', () => measureBundles(DIST_DIR, LIGHTHOUSE_PAGES));
+const bundles = await measure('bundles', () => measureBundles(DIST_DIR, [...LIGHTHOUSE_PAGES, EMBED_PAGE]));
 // Before the server starts: its build of a copy of the site is the heaviest thing it measures.
 const studio = await measure('studio', () => measureStudio(STUDIO_DIR, DIST_DIR));
 

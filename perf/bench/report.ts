@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUDGETS, meets, type Budget } from './budgets.ts';
-import type { PageBundles } from './bundles.ts';
+import { javascriptBudget, type PageBundles } from './bundles.ts';
 import * as format from './format.ts';
 import type { Calibration, PageLighthouse } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
@@ -211,8 +211,8 @@ function bundleRows(outcome: Outcome<PageBundles[]>): Row[] {
       figureRow(
         `First-load JS ${page.page}`,
         format.sizes(javascript),
-        BUDGETS.javascriptGzip,
-        meets(javascript.gzip, BUDGETS.javascriptGzip),
+        javascriptBudget(page.page),
+        meets(javascript.gzip, javascriptBudget(page.page)),
       ),
       figureRow(
         `First-load total ${page.page}`,

@@ -5,6 +5,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
+import { isEmbedPath } from '../../src/lib/embeds.ts';
+import { framableByAnySite } from '../services/csp.ts';
 
 export interface SecurityHeadersOptions {
   /** The page policy (the served site's, which a publish replaces), for an HTML answer without its own. */
@@ -33,6 +35,16 @@ export const PERMISSIONS_POLICY = [
   `fullscreen=${EMBED_ALLOWLIST}`,
 ].join(', ');
 
+/**
+ * What an embeddable player page (`/embed/…`) sends in place of the site's: any site may frame
+ * it (no `X-Frame-Options`, `frame-ancestors *` in its policy), and an embedder that isolates
+ * itself (COEP) may load it.
+ */
+export const FRAMABLE_PAGE = {
+  without: 'x-frame-options',
+  headers: { 'cross-origin-resource-policy': 'cross-origin' },
+};
+
 /** Set on every response; a route may override one (media allows cross-origin embedding). */
 export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -57,11 +69,17 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
   // build's hashes, the video and analytics hosts), unless its route gave it one matching the
   // page it sent; anything else gets one that allows nothing, all a browser needs should it be
   // opened as a document, and ~1 KB lighter on every asset.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
     if (!isPage) reply.header('content-security-policy', NON_DOCUMENT_CSP);
     else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', pageCsp());
+    // Only the embeddable player's pages may be framed by another site; every other page refuses.
+    if (isPage && isEmbedPath(request.url.split('?')[0] ?? '')) {
+      reply.removeHeader(FRAMABLE_PAGE.without);
+      reply.headers(FRAMABLE_PAGE.headers);
+      reply.header('content-security-policy', framableByAnySite(String(reply.getHeader('content-security-policy'))));
+    }
     return payload;
   });
 };

@@ -29,6 +29,8 @@ export const STATIC_CACHE_RULES: readonly {
   // Files the build names by their content's version (src/data/content-version.ts).
   { matches: (path) => VERSIONED_NAME.test(path), cacheControl: IMMUTABLE },
   { matches: (path) => /\.html(?:\.br|\.gz)?$/.test(path), cacheControl: REVALIDATE },
+  // The feeds keep their address while each build rewrites them: readers must see a new entry.
+  { matches: (path) => path.includes('/feeds/'), cacheControl: REVALIDATE },
   { matches: () => true, cacheControl: ONE_DAY },
 ];
 

@@ -71,3 +71,11 @@ export function cspHeader(directives: Record<string, string[]>): string {
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 }
+
+/**
+ * The same policy for a page any site may frame (the embeddable player): `frame-ancestors *`
+ * in place of `'none'`, everything else as strict as the rest of the site.
+ */
+export function framableByAnySite(policy: string): string {
+  return policy.replace(/(^|;\s*)frame-ancestors [^;]*/, '$1frame-ancestors *');
+}

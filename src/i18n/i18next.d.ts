@@ -4,6 +4,7 @@
  * misspelt key fails the typecheck instead of showing the key on the page.
  */
 import type common from './locales/pt/common.json';
+import type embed from './locales/pt/embed.json';
 import type footer from './locales/pt/footer.json';
 import type keys from './locales/pt/keys.json';
 import type menu from './locales/pt/menu.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      embed: typeof embed;
       footer: typeof footer;
       keys: typeof keys;
       menu: typeof menu;

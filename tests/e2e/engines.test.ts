@@ -141,6 +141,21 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
     ).toEqual([null, null, false]);
   });
 
+  it('the embeddable player plays, one row in its compact variant', async () => {
+    const opened = await open('/embed/cocktail-n1?lang=en&compact=1', { width: 320, height: 96 });
+    await waitFor('the embed’s tracks', () =>
+      opened.evaluate(() => document.querySelector<HTMLButtonElement>('.embed-play')?.disabled === false),
+    );
+    expect(await opened.evaluate(() => [document.documentElement.lang, document.documentElement.scrollHeight])).toEqual(
+      ['en-US', 96],
+    );
+    await opened.click('.embed-play');
+    await waitFor('the embed to play', () =>
+      opened.evaluate(() => Number(document.querySelector<HTMLInputElement>('.embed-seek')?.value) > 0),
+    );
+    expect(await opened.takeErrors()).toEqual([]);
+  });
+
   describe.each(SIZES)('on a $size', ({ viewport }) => {
     it.each(LANGS)('the home page in %s paints with no page errors and no sideways scroll', async (lang) => {
       const opened = await open(`/${lang}`, viewport);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
-/** `_headers` as Netlify and Cloudflare Pages read it: every matching rule applies. */
+/** `_headers` as Cloudflare Pages reads it: every matching rule applies, in order. */
 function cdnHeaders(file: string, path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const block of file.split(/\n(?=\/)/)) {
@@ -17,6 +17,12 @@ function cdnHeaders(file: string, path: string): Record<string, string> {
     const regex = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
     if (!regex.test(path)) continue;
     for (const line of lines) {
+      // `! Name` (Cloudflare Pages) drops what a broader rule set.
+      const dropped = /^\s*!\s*(\S+)$/.exec(line)?.[1];
+      if (dropped) {
+        Reflect.deleteProperty(headers, dropped.toLowerCase());
+        continue;
+      }
       const colon = line.indexOf(':');
       const name = line.slice(0, colon).trim().toLowerCase();
       // A header set by two matching rules is joined, as those hosts do: the test catches it.
@@ -50,7 +56,7 @@ const builtFile = (name: RegExp) => `/${readdirSync(DIST_DIR).find((entry) => na
 
 describe('the CDN headers file', () => {
   // `/` is not compared: the server redirects it by language itself, the CDN serves its page.
-  it.each(['/pt', '/en/spotify', '/es/music/cocktail-n1', '/pt.html'])(
+  it.each(['/pt', '/en/spotify', '/es/music/cocktail-n1', '/pt.html', '/embed/cocktail-n1'])(
     'gives page %s the server’s security headers, CSP and caching',
     async (path) => {
       const served = await app.inject({ url: path });
@@ -60,6 +66,8 @@ describe('the CDN headers file', () => {
       );
       for (const [name, value] of Object.entries(cdn))
         expect(`${name}: ${String(served.headers[name])}`).toBe(`${name}: ${value}`);
+      // Neither lets another site frame a page but the embeddable player's.
+      expect(cdn['x-frame-options']).toBe(served.headers['x-frame-options']);
     },
   );
 

@@ -4,7 +4,7 @@
  * served from its cache, POSTs and errors never are, and the server sees the client address
  * nginx appends.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type IncomingHttpHeaders } from 'node:http2';
 import { connect as netConnect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -26,6 +26,9 @@ interface Seen {
   forwardedFor: string | undefined;
 }
 
+/** A language's feed, as the build writes it under `feeds/`. */
+const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
+
 let site: FixtureSite;
 let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
@@ -35,6 +38,11 @@ const seen: Seen[] = [];
 
 beforeAll(async () => {
   site = createFixtureSite();
+  // An embeddable player page, which alone may be framed: nginx must add no X-Frame-Options.
+  mkdirSync(join(site.dir, 'embed'));
+  writeFileSync(join(site.dir, 'embed', 'first-ep.html'), '<!doctype html><title>embed</title>');
+  mkdirSync(join(site.dir, 'feeds'));
+  writeFileSync(join(site.dir, 'feeds', 'pt.rss'), FEED);
   media = await createMediaFolder();
   app = await buildTestApp({ ...site, mediaDir: media.dir }, { TRUST_PROXY: 'true' });
   app.addHook('onRequest', async (request) => {
@@ -182,6 +190,14 @@ describe('nginx in front of the server', () => {
     }
     expect(reachedServer('/samebloodscocktail')).toBe(2);
   });
+
+  it('passes a feed on as RSS, revalidated', async () => {
+    const response = await fetch(`${nginx.url}/feeds/pt.rss`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(FEED);
+  });
 });
 
 describe('the same file over TLS, as the benchmark runs it', () => {
@@ -295,6 +311,7 @@ describe('nginx’s own answers', () => {
     };
     for (const path of [
       '/pt',
+      '/embed/first-ep',
       '/healthz',
       tracks.data.playlist[0]?.url ?? '',
       playlistPath('Singles'),
@@ -316,11 +333,17 @@ describe('nginx’s own answers', () => {
   it('are written with the values the server sends (the conf holds them literally)', () => {
     const conf = readFileSync(SITE_CONF, 'utf8');
     // map $sent_http_<header> $own_<header> { "" "<value>"; ... } (HSTS: "on", over HTTPS only).
+    // A value may be a variable of its own map by path (`$frame_refusal`): its default is the value.
     const maps = [
-      ...conf.matchAll(/map (?:\$https)?\$sent_http_(\w+) \$own_\1 \{\s*"(?:on)?" (?:"([^"]*)"|'([^']*)');/g),
+      ...conf.matchAll(/map (?:\$https)?\$sent_http_(\w+) \$own_\1 \{\s*"(?:on)?" (?:"([^"]*)"|'([^']*)'|\$(\w+));/g),
     ];
+    const byPath = (variable: string) =>
+      new RegExp(`map \\$uri \\$${variable} \\{[^}]*default "([^"]*)";`).exec(conf)?.[1];
     const values = Object.fromEntries(
-      maps.map(([, name = '', double, single]) => [name.replaceAll('_', '-'), double ?? single]),
+      maps.map(([, name = '', double, single, variable]) => [
+        name.replaceAll('_', '-'),
+        double ?? single ?? byPath(variable ?? ''),
+      ]),
     );
     expect(values).toEqual({ ...OWN_ANSWER_HEADERS, 'strict-transport-security': HSTS });
     for (const name of Object.keys(values)) {
