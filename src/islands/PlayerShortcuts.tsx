@@ -81,7 +81,7 @@ export default function PlayerShortcuts({ labels }: PlayerShortcutsProps) {
 
   return (
     <>
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
       <Modal id={SHORTCUTS_DIALOG} labelledBy="player-shortcuts-title" closeLabel={labels.close}>

@@ -83,11 +83,12 @@ export default function ShareMoment({ labels, covers }: ShareMomentProps) {
           />
         </svg>
       </button>
-      <p className="player-share-status" role="status">
+      {/* A live region, not role=status: the player's own status stays the one status it has. */}
+      <p className="player-share-status" aria-live="polite">
         {outcome?.kind === 'copied' ? labels.shareCopied : null}
         {outcome?.kind === 'failed' ? (
           <>
-            {labels.shareFailed}: <output className="player-share-link">{outcome.url}</output>
+            {labels.shareFailed}: <span className="player-share-link">{outcome.url}</span>
           </>
         ) : null}
       </p>

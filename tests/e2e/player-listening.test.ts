@@ -138,6 +138,8 @@ describe('the keyboard', () => {
     const { page } = await openListening(RELEASE);
     await page.keyboard.press('k');
     await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+    // The player says it plays once the element has said so; k then pauses.
+    await page.locator('section.player[data-playing="true"]').waitFor();
     await page.keyboard.press('k');
     await expect.poll(async () => (await audio(page))?.paused).toBe(true);
     await callHandler(page, 'seekto', { seekTime: 2.5 });
@@ -155,7 +157,7 @@ describe('the keyboard', () => {
 
     await page.keyboard.press('m');
     await expect.poll(async () => (await audio(page))?.muted).toBe(true);
-    await expect.poll(() => player(page).getByRole('status').filter({ hasText: 'Sound off' }).count()).toBe(1);
+    await expect.poll(() => player(page).locator('[aria-live]').filter({ hasText: 'Sound off' }).count()).toBe(1);
     await page.keyboard.press('m');
     await expect.poll(async () => (await audio(page))?.muted).toBe(false);
     await page.context().close();
