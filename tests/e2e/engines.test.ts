@@ -445,5 +445,51 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       // The release page's play button hydrates while its music plays: no mismatch (React's 418).
       expect(await opened.takeErrors()).toEqual([]);
     });
+
+    it.skipIf(viewport !== DESKTOP)(
+      'the player’s keys play, pause, mute, seek and open their help; shuffle and repeat outlast a reload',
+      async () => {
+        const release = '/en/music/cocktail-n1';
+        const opened = await openReady(release, '.player-play');
+        await opened.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await opened.press('k');
+        await playing(opened);
+        await waitFor('the player to say it plays', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-playing="true"]') !== null),
+        );
+        await opened.press('k');
+        await waitFor('k to pause', async () => (await opened.evaluate(audioState))?.paused);
+        await opened.press('m');
+        await waitFor('m to mute', () =>
+          opened.evaluate(() => document.querySelector('.player-volume-value')?.textContent === 'Sound off'),
+        );
+        await opened.press('ArrowLeft');
+        await waitFor(
+          '← to seek back to the start',
+          async () => (await opened.evaluate(audioState))?.currentTime === 0,
+        );
+        await opened.press('?');
+        await waitFor('the help, with the focus in it', () =>
+          opened.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement) ?? false),
+        );
+        await opened.press('Escape');
+        await waitFor('the help to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
+
+        await opened.click('.player-mode[aria-label="Shuffle"]');
+        await opened.click('.player-mode[data-repeat="all"]');
+        const modes = () =>
+          opened.evaluate(() => [
+            document.querySelector('.player-mode[aria-label="Shuffle"]')?.getAttribute('aria-pressed'),
+            document.querySelector('.player-mode[data-repeat]')?.getAttribute('data-repeat'),
+          ]);
+        await expect.poll(modes).toEqual(['true', 'one']);
+        await opened.goto(`${baseUrl}${release}`);
+        await waitFor('the player to hydrate again', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-hydrated]') !== null),
+        );
+        await expect.poll(modes).toEqual(['true', 'one']);
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
   });
 });

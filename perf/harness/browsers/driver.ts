@@ -15,7 +15,7 @@ export interface Viewport {
 export type PageFunction<Args extends unknown[], Result> = (...args: Args) => Result | Promise<Result>;
 
 /** Keys a journey presses. */
-export type Key = 'Escape' | 'Tab' | 'Enter' | 'Space' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+export type Key = 'Escape' | 'Tab' | 'Enter' | 'Space' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | 'k' | 'm' | '?';
 
 export interface EnginePage {
   /** Loads `url` as a new document and waits for its load event. */
