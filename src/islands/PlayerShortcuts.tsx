@@ -13,7 +13,7 @@ import {
   type KeyTarget,
   type ShortcutAction,
 } from '../lib/player-shortcuts.ts';
-import { $openModal, openModal } from '../stores/modals.ts';
+import { openModal } from '../stores/modals.ts';
 import { getPlayer, nextTrack, previousTrack, seekBy, toggleMute, togglePlay } from '../stores/player.ts';
 import Modal from './Modal.tsx';
 import './player-extras.css';
@@ -49,8 +49,9 @@ export default function PlayerShortcuts({ labels }: PlayerShortcutsProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // Another part of the page handled it, or a dialog is open (its keys are its own).
-      if (event.defaultPrevented || event.isComposing || $openModal.get() !== null) return;
+      // Another part of the page handled it, or a modal dialog is open: its keys are its own. (Not
+      // the modal store: a desktop key panel is in it too, and the player's keys work beside it.)
+      if (event.defaultPrevented || event.isComposing || document.querySelector('dialog[open]')) return;
       const action = shortcutFor({
         key: event.key,
         shiftKey: event.shiftKey,

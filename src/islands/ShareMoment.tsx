@@ -18,8 +18,9 @@ interface ShareMomentProps {
   covers: PlayerCovers | null;
 }
 
-/** How long the confirmation stays on screen, in ms. */
+/** How long the confirmation stays on screen, in ms; a link to copy by hand stays longer (or until Escape). */
 const CONFIRMATION_MS = 4000;
+const LINK_SHOWN_MS = 30_000;
 
 type Outcome = { kind: 'copied' } | { kind: 'failed'; url: string } | null;
 
@@ -30,9 +31,16 @@ export default function ShareMoment({ labels, covers }: ShareMomentProps) {
   const slug = track && covers ? releaseOf(track.title, playlist, covers.releases)?.slug : undefined;
 
   useEffect(() => {
-    if (outcome?.kind !== 'copied') return undefined;
-    const timer = setTimeout(() => setOutcome(null), CONFIRMATION_MS);
-    return () => clearTimeout(timer);
+    if (!outcome) return undefined;
+    const timer = setTimeout(() => setOutcome(null), outcome.kind === 'copied' ? CONFIRMATION_MS : LINK_SHOWN_MS);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOutcome(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [outcome]);
 
   const share = async () => {

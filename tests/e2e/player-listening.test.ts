@@ -124,6 +124,40 @@ describe('a shared moment', () => {
     await other.context().close();
   });
 
+  it('hands the link to the system share sheet where there is one', async () => {
+    const { page } = await openListening(RELEASE);
+    // Chromium on Linux has no share sheet: a stand-in records what the page gives it.
+    await page.evaluate(() => {
+      const win = window as unknown as { __shared?: ShareData };
+      navigator.share = (data?: ShareData) => {
+        win.__shared = data ?? {};
+        return Promise.resolve();
+      };
+    });
+    await pauseAt(page, 1, 1);
+    await player(page).getByRole('button', { name: 'Share this moment' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url))
+      .toBe(`${baseUrl}${RELEASE}?track=1&t=1`);
+    expect(await player(page).locator('.player-share-status').textContent()).toBe('');
+    await page.context().close();
+  });
+
+  it('shows the link to copy by hand when the clipboard refuses it', async () => {
+    const { page } = await openListening(RELEASE);
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    });
+    await pauseAt(page, 1, 1);
+    await player(page).getByRole('button', { name: 'Share this moment' }).click();
+    const status = player(page).locator('.player-share-status');
+    await expect.poll(() => status.textContent()).toBe(`Could not copy the link: ${baseUrl}${RELEASE}?track=1&t=1`);
+    expect(await status.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => status.textContent()).toBe('');
+    await page.context().close();
+  });
+
   it('ignores a hostile track and moment: the page offers its playlist as usual', async () => {
     const { page, problems } = await openListening(`${RELEASE}?track=..%2F..%2Fetc%2Fpasswd&t=-1e309`);
     expect(await player(page).getAttribute('data-status')).toBe('offered');
@@ -160,6 +194,18 @@ describe('the keyboard', () => {
     await expect.poll(() => player(page).locator('[aria-live]').filter({ hasText: 'Sound off' }).count()).toBe(1);
     await page.keyboard.press('m');
     await expect.poll(async () => (await audio(page))?.muted).toBe(false);
+    await page.context().close();
+  });
+
+  it('works beside a hero key’s open panel on a desktop', async () => {
+    const { page } = await openListening('/en');
+    await page
+      .locator('.keyboard')
+      .getByRole('button', { name: /^Cocktail Nº1/ })
+      .click();
+    await page.locator('section.player[data-playing="true"]').waitFor();
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await audio(page))?.paused).toBe(true);
     await page.context().close();
   });
 
