@@ -12,7 +12,15 @@ import {
   type EnginePage,
   type Viewport,
 } from '../../perf/harness/browsers/index.ts';
-import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
+import {
+  audioState,
+  callMediaSessionHandler,
+  markDocument,
+  mediaSessionPositions,
+  probePlayer,
+  watchMediaSession,
+  type AudioState,
+} from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
 import { axeSource, runAxe } from './axe.ts';
 import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts';
@@ -489,6 +497,53 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
         );
         await expect.poll(modes).toEqual(['true', 'one']);
         expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it.skipIf(viewport !== DESKTOP)(
+      'the lock screen’s handlers seek and change track, and the position is set (where the page can be watched from its start)',
+      async (context) => {
+        if (!engine) throw new Error(`${engineName} did not start; see the error of beforeAll.`);
+        const opened = await engine.newPage(viewport);
+        page = opened;
+        // WebKit's driver runs a script only after the page's own: the handlers are set by then.
+        if (!opened.beforeScripts) return context.skip();
+        await opened.beforeScripts(watchMediaSession);
+        await opened.goto(`${baseUrl}/en/music/cocktail-n1`);
+        if (!(await opened.evaluate(() => 'mediaSession' in navigator))) return context.skip();
+        await waitFor('the player and the router', () =>
+          opened.evaluate(
+            () =>
+              document.querySelector('section.player[data-hydrated]') !== null &&
+              document.documentElement.hasAttribute('data-enhanced'),
+          ),
+        );
+        await opened.evaluate(probePlayer);
+        await opened.click('.player-play');
+        await playing(opened);
+        await waitFor('the player to say it plays', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-playing="true"]') !== null),
+        );
+        expect(await opened.evaluate(callMediaSessionHandler, 'pause', {})).toBe(true);
+        await waitFor('pause to pause', async () => (await opened.evaluate(audioState))?.paused);
+        const time = async () => (await opened.evaluate(audioState))?.currentTime;
+        await opened.evaluate(callMediaSessionHandler, 'seekto', { seekTime: 1 });
+        await expect.poll(time).toBe(1);
+        await opened.evaluate(callMediaSessionHandler, 'seekforward', { seekOffset: 1 });
+        await expect.poll(time).toBe(2);
+        await opened.evaluate(callMediaSessionHandler, 'seekbackward', {});
+        await expect.poll(time).toBe(0);
+        const positions = await opened.evaluate(mediaSessionPositions);
+        expect(positions.length).toBeGreaterThan(0);
+        expect(positions.every((state) => (state.duration ?? 0) > 0)).toBe(true);
+        const track = async () => (await opened.evaluate(audioState))?.currentTrack;
+        const first = await track();
+        await opened.evaluate(callMediaSessionHandler, 'nexttrack', {});
+        await expect.poll(track).not.toBe(first);
+        await opened.evaluate(callMediaSessionHandler, 'previoustrack', {});
+        await expect.poll(track).toBe(first);
+        expect(await opened.takeErrors()).toEqual([]);
+        return undefined;
       },
     );
   });

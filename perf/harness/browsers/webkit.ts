@@ -183,6 +183,7 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
         ],
       });
     },
+    beforeScripts: null,
     async takeErrors() {
       return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
     },
