@@ -524,23 +524,23 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
         await waitFor('the player to say it plays', () =>
           opened.evaluate(() => document.querySelector('section.player[data-playing="true"]') !== null),
         );
-        expect(await opened.evaluate(callMediaSessionHandler, 'pause', {})).toBe(true);
+        expect(await opened.evaluate(callMediaSessionHandler, { action: 'pause' })).toBe(true);
         await waitFor('pause to pause', async () => (await opened.evaluate(audioState))?.paused);
         const time = async () => (await opened.evaluate(audioState))?.currentTime;
-        await opened.evaluate(callMediaSessionHandler, 'seekto', { seekTime: 1 });
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekto', details: { seekTime: 1 } });
         await expect.poll(time).toBe(1);
-        await opened.evaluate(callMediaSessionHandler, 'seekforward', { seekOffset: 1 });
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekforward', details: { seekOffset: 1 } });
         await expect.poll(time).toBe(2);
-        await opened.evaluate(callMediaSessionHandler, 'seekbackward', {});
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekbackward' });
         await expect.poll(time).toBe(0);
         const positions = await opened.evaluate(mediaSessionPositions);
         expect(positions.length).toBeGreaterThan(0);
         expect(positions.every((state) => (state.duration ?? 0) > 0)).toBe(true);
         const track = async () => (await opened.evaluate(audioState))?.currentTrack;
         const first = await track();
-        await opened.evaluate(callMediaSessionHandler, 'nexttrack', {});
+        await opened.evaluate(callMediaSessionHandler, { action: 'nexttrack' });
         await expect.poll(track).not.toBe(first);
-        await opened.evaluate(callMediaSessionHandler, 'previoustrack', {});
+        await opened.evaluate(callMediaSessionHandler, { action: 'previoustrack' });
         await expect.poll(track).toBe(first);
         expect(await opened.takeErrors()).toEqual([]);
         return undefined;

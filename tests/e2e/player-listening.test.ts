@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, enhanced, openPage, useBrowser } from './browser.ts';
+import { callMediaSessionHandler, mediaSessionPositions, watchMediaSession } from './engines/player-probe.ts';
 import { PLAYER_SET_UP_EVENT } from '../../src/stores/player.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,8 +15,6 @@ const RELEASE = '/en/music/cocktail-n1';
 
 interface Watched {
   __audio?: HTMLAudioElement;
-  __handlers: Record<string, MediaSessionActionHandler>;
-  __positions: MediaPositionState[];
   __setUp: number;
 }
 
@@ -26,11 +25,10 @@ interface Watched {
 async function openListening(path: string, options: Parameters<typeof openPage>[1] = {}) {
   const opened = await openPage(browser(), { viewport: DESKTOP, locale: 'en-US', ...options });
   await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await opened.page.addInitScript(watchMediaSession);
   await opened.page.addInitScript(
     ({ setUpEvent }) => {
       const win = window as unknown as Watched & { Audio: typeof Audio };
-      win.__handlers = {};
-      win.__positions = [];
       win.__setUp = 0;
       document.addEventListener(setUpEvent, () => (win.__setUp += 1));
       const NativeAudio = win.Audio;
@@ -39,20 +37,6 @@ async function openListening(path: string, options: Parameters<typeof openPage>[
           super(src);
           win.__audio = this;
         }
-      };
-      const session = MediaSession.prototype;
-      // Wrapping the methods the page calls, to call its handlers and read its positions back.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const setHandler = session.setActionHandler;
-      session.setActionHandler = function (this: MediaSession, action, handler) {
-        if (handler) win.__handlers[action] = handler;
-        setHandler.call(this, action, handler);
-      };
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const setPosition = session.setPositionState;
-      session.setPositionState = function (this: MediaSession, state) {
-        win.__positions.push(state ?? {});
-        setPosition.call(this, state);
       };
     },
     { setUpEvent: PLAYER_SET_UP_EVENT },
@@ -76,10 +60,7 @@ const audio = (page: Page) =>
 
 /** Calls the page's Media Session handler for `action`, as the lock screen would. */
 const callHandler = (page: Page, action: MediaSessionAction, details: Partial<MediaSessionActionDetails> = {}) =>
-  page.evaluate(([name, more]) => (window as unknown as Watched).__handlers[name]?.({ action: name, ...more }), [
-    action,
-    details,
-  ] as const);
+  page.evaluate(callMediaSessionHandler, { action, details });
 
 const player = (page: Page) => page.locator('section.player');
 const currentTrack = (page: Page) => player(page).locator('.player-track[aria-current="true"]');
@@ -293,7 +274,7 @@ describe('the lock screen (Media Session)', () => {
     await expect.poll(async () => (await audio(page))?.time).toBe(2.5);
     await callHandler(page, 'seekbackward');
     await expect.poll(async () => (await audio(page))?.time).toBe(0);
-    const positions = await page.evaluate(() => (window as unknown as Watched).__positions);
+    const positions = await page.evaluate(mediaSessionPositions);
     expect(positions.length).toBeGreaterThan(0);
     expect(positions.at(-1)).toMatchObject({ position: 0, playbackRate: 1 });
     expect(positions.every((state) => (state.duration ?? 0) > 0)).toBe(true);

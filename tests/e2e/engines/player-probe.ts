@@ -92,11 +92,14 @@ export function watchMediaSession(): void {
   };
 }
 
-/** Calls the page's handler for `action` as the lock screen would; false when it has none. */
-export function callMediaSessionHandler(
-  action: MediaSessionAction,
-  details: Partial<MediaSessionActionDetails>,
-): boolean {
+/** A lock screen's call: the action and what it gives with it. One argument, as every driver passes it. */
+export interface MediaSessionCall {
+  action: MediaSessionAction;
+  details?: Partial<MediaSessionActionDetails>;
+}
+
+/** Calls the page's handler for the action as the lock screen would; false when it has none. */
+export function callMediaSessionHandler({ action, details = {} }: MediaSessionCall): boolean {
   const handler = (window as unknown as SessionWindow).__e2eHandlers?.[action];
   handler?.({ action, ...details });
   return handler !== undefined;
