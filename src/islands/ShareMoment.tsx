@@ -27,7 +27,8 @@ type Outcome = { kind: 'copied' } | { kind: 'failed'; url: string } | null;
 export default function ShareMoment({ labels, covers }: ShareMomentProps) {
   const { tracks, index, playlist, status } = useStore($player, { keys: ['tracks', 'index', 'playlist', 'status'] });
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const track = status === 'ready' ? tracks[index] : undefined;
+  // An offered track (not loaded yet) is shared from its start.
+  const track = status === 'initial' ? undefined : tracks[index];
   const slug = track && covers ? releaseOf(track.title, playlist, covers.releases)?.slug : undefined;
 
   useEffect(() => {

@@ -4,7 +4,9 @@
  * lock screen's position and seek handlers, mute.
  */
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { momentFromSearch } from '../../../src/lib/player-moment.ts';
 import type { PlaylistTrack } from '../../../src/lib/playlist-api.ts';
 import {
   createPlayer,
@@ -133,6 +135,25 @@ describe('a shared moment', () => {
     await player.loadPlaylist('Album', { playNow: true });
     expect(await player.showMoment('Album', { track: { number: 2 }, seconds: 3 })).toBe(false);
     expect(state().index).toBe(0);
+  });
+
+  it('any query loads one of the tracks at a second within it, or nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), async (track, time) => {
+        build();
+        const search = `?track=${encodeURIComponent(track)}&t=${encodeURIComponent(time)}`;
+        const shown = await player.showMoment('Album', momentFromSearch(search));
+        const { status, index, currentTime } = state();
+        if (!shown) {
+          expect(status).toBe('initial');
+          return;
+        }
+        expect(index).toBeGreaterThanOrEqual(0);
+        expect(index).toBeLessThan(ALBUM.length);
+        expect(currentTime).toBeGreaterThanOrEqual(0);
+        expect(currentTime).toBeLessThan(100);
+      }),
+    );
   });
 
   it('a second past the end starts the track at its beginning', async () => {
