@@ -533,6 +533,11 @@ export function createPlayer(parts: PlayerParts): Player {
   });
   audio.addEventListener('play', () => $state.setKey('playing', true));
   audio.addEventListener('playing', () => {
+    // An engine that let the start go unapplied plays from 0: the moment is put right now.
+    if (pendingStart !== null) {
+      if (audio.currentTime < pendingStart - 0.5) audio.currentTime = pendingStart;
+      pendingStart = null;
+    }
     listening.playing();
     $state.set({ ...$state.get(), playing: true, buffering: false });
     publishPlaybackState(true);

@@ -24,6 +24,7 @@ import {
 import { byRole, waitFor } from './engines/queries.ts';
 import { axeSource, runAxe } from './axe.ts';
 import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts';
+import { displayTitle } from '../../src/lib/player-logic.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
 
@@ -496,6 +497,40 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
           opened.evaluate(() => document.querySelector('section.player[data-hydrated]') !== null),
         );
         await expect.poll(modes).toEqual(['true', 'one']);
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it.skipIf(viewport !== DESKTOP)(
+      'a shared moment opens at its track and second; one click plays from there',
+      async () => {
+        const opened = await openReady('/en/music/cocktail-n1?track=2&t=2', '.player-play');
+        const tracks = await fetchPlaylist(PLAYLIST, baseUrl);
+        await waitFor('the seek bar at the moment', () =>
+          opened.evaluate(() => document.querySelector<HTMLInputElement>('.player-seek')?.value === '2'),
+        );
+        expect(
+          await opened.evaluate(() => document.querySelector('.player-track[aria-current="true"]')?.textContent),
+        ).toContain(displayTitle(tracks[1]?.title ?? ''));
+        // Where the first `playing` finds the element: the demo track may well end soon after.
+        await opened.evaluate(() => {
+          const win = window as unknown as { __firstPlaying?: { time: number; src: string } };
+          // eslint-disable-next-line @typescript-eslint/unbound-method
+          const play = HTMLMediaElement.prototype.play;
+          HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+            const first = () => (win.__firstPlaying ??= { time: this.currentTime, src: this.currentSrc });
+            this.addEventListener('playing', first, { once: true });
+            return play.call(this);
+          };
+        });
+        await opened.click('.player-play');
+        const started = await waitFor('the music to play', () =>
+          opened.evaluate(
+            () => (window as unknown as { __firstPlaying?: { time: number; src: string } }).__firstPlaying ?? null,
+          ),
+        );
+        expect(started.time).toBeGreaterThanOrEqual(2);
+        expect(trackOf(tracks, started.src)).toBe(1);
         expect(await opened.takeErrors()).toEqual([]);
       },
     );
