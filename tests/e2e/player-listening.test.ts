@@ -194,6 +194,8 @@ describe('the keyboard', () => {
     const { page } = await openListening('/en');
     const field = page.locator('#contact input:not([type=hidden]), #contact textarea').first();
     await field.scrollIntoViewIfNeeded();
+    // The form hydrates once in view; what is typed before that, React would clear.
+    await page.locator('.contact-send:enabled').waitFor();
     await field.click();
     await page.keyboard.type('kjlm ?');
     await page.keyboard.press('Shift+N');
