@@ -20,6 +20,7 @@ export async function smallCover(release: Release): Promise<ReleaseArtwork> {
   return {
     title: release.title,
     playlist: release.playlist,
+    slug: release.slug,
     type: 'image/webp',
     images: image.srcSet.values.map((value) => ({
       src: value.url,

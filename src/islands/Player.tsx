@@ -23,7 +23,10 @@ import {
   volumeUp,
 } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
+import PlayerModes from './PlayerModes.tsx';
+import PlayerShortcuts from './PlayerShortcuts.tsx';
 import SeekBar from './SeekBar.tsx';
+import ShareMoment from './ShareMoment.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
 
@@ -123,6 +126,7 @@ export default function Player({
       </div>
 
       <div className="player-controls">
+        <PlayerModes labels={labels} mode="shuffle" />
         <button type="button" className="player-button" aria-label={labels.previous} onClick={previousTrack}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor" />
@@ -136,6 +140,7 @@ export default function Player({
             <path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor" />
           </svg>
         </button>
+        <PlayerModes labels={labels} mode="repeat" />
       </div>
 
       <PlayerTimeline
@@ -149,11 +154,13 @@ export default function Player({
         <button type="button" className="player-button" aria-label={labels.volumeDown} onClick={volumeDown}>
           <span aria-hidden="true">−</span>
         </button>
-        <span className="player-volume-value">{Math.round(state.volume * 100)}%</span>
+        <span className="player-volume-value">{state.muted ? labels.muted : `${Math.round(state.volume * 100)}%`}</span>
         <button type="button" className="player-button" aria-label={labels.volumeUp} onClick={volumeUp}>
           <span aria-hidden="true">+</span>
         </button>
+        <ShareMoment labels={labels} covers={covers ?? null} />
       </div>
+      <PlayerShortcuts labels={labels} />
 
       <ol className="player-tracks" aria-label={labels.tracklist}>
         {state.tracks.length === 0 ? (

@@ -20,6 +20,8 @@ export interface ArtworkImage {
 export interface ReleaseArtwork {
   title: string;
   playlist: string;
+  /** The release page's address (`/{lang}/music/{slug}`), for a shared moment's link. */
+  slug?: string | undefined;
   /** The files' MIME type (`image/webp`). */
   type: string;
   images: { src: string; width: number }[];

@@ -8,7 +8,7 @@ import { persistentJSON } from '@nanostores/persistent';
 import { map, type MapStore, type WritableAtom } from 'nanostores';
 import { API_BASE } from '../lib/api.ts';
 import { DEFAULT_VOLUME, VOLUME_STEP } from '../lib/constants.ts';
-import { clampVolume, displayTitle, nextIndex, previousIndex, progressPercent, seekTime } from '../lib/player-logic.ts';
+import { clampVolume, displayTitle, progressPercent, seekTime } from '../lib/player-logic.ts';
 import { pickSource } from '../lib/audio-source.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
@@ -16,6 +16,15 @@ import { findTrackByTitle } from '../lib/track-titles.ts';
 import { fileOfUrl, listeningCounter } from '../lib/listening.ts';
 import { countEvent } from '../lib/numbers.ts';
 import type { PageEvent } from '../lib/numbers-events.ts';
+import {
+  DEFAULT_REPEAT,
+  followingTrack,
+  isRepeatMode,
+  nextRepeatMode,
+  precedingTrack,
+  type RepeatMode,
+} from '../lib/play-order.ts';
+import { findSharedTrack, momentFromSearch, type SharedMoment } from '../lib/player-moment.ts';
 
 /**
  * 'offered': a playlist's tracks are shown, ready for one tap, but nothing was chosen and
@@ -42,6 +51,10 @@ export interface PlayerState {
   currentTime: number;
   duration: number;
   volume: number;
+  muted: boolean;
+  /** Shuffle and repeat, kept for the next visit like the track. */
+  shuffle: boolean;
+  repeat: RepeatMode;
 }
 
 export const INITIAL_PLAYER_STATE: PlayerState = {
@@ -56,6 +69,9 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   currentTime: 0,
   duration: 0,
   volume: DEFAULT_VOLUME,
+  muted: false,
+  shuffle: false,
+  repeat: DEFAULT_REPEAT,
 };
 
 /** What the controller needs of an `<audio>` element. */
@@ -65,6 +81,8 @@ export interface AudioLike extends EventTarget {
   readonly duration: number;
   volume: number;
   preload: string;
+  muted?: boolean;
+  playbackRate?: number;
   /** '' when the browser cannot play that type; 'maybe' or 'probably' when it may. */
   canPlayType(type: string): string;
   play(): Promise<void>;
@@ -79,6 +97,12 @@ export interface PlayerParts {
    * localStorage (`@nanostores/persistent`, key `player`); anything else for tests.
    */
   saved?: WritableAtom<unknown> | undefined;
+  /** Where shuffle and repeat are kept (localStorage key `player-modes` by default). */
+  savedModes?: WritableAtom<unknown> | undefined;
+  /** A number in [0, 1) for the shuffle's order; Math.random by default. */
+  random?: (() => number) | undefined;
+  /** Milliseconds now, for spacing the saves of the position; Date.now by default. */
+  now?: (() => number) | undefined;
   mediaSession?: MediaSession | null | undefined;
   log?: Pick<Console, 'error'> | undefined;
   $state?: MapStore<PlayerState> | undefined;
@@ -87,12 +111,19 @@ export interface PlayerParts {
 }
 
 export const STORAGE_KEY = 'player';
+export const MODES_STORAGE_KEY = 'player-modes';
+/** While a track plays, its position is saved at most this often (and on pause and pagehide). */
+export const POSITION_SAVE_MS = 5000;
+/** How far the lock screen's seek buttons move when they name no offset, in seconds. */
+export const MEDIA_SESSION_SEEK_SECONDS = 10;
 
 export interface LoadOptions {
   playNow?: boolean;
   index?: number;
   /** Start at the track of this title (see lib/track-titles.ts) when the list has one. */
   title?: string | undefined;
+  /** Start this many seconds into the track (a resumed visit, a shared moment). */
+  startAt?: number | undefined;
 }
 
 export interface Player {
@@ -128,26 +159,74 @@ export interface Player {
   seekToFraction(fraction: number): void;
   volumeUp(): void;
   volumeDown(): void;
-  /** Loads the playlist and track of the last visit, paused. */
+  /** Where the playhead is now, in seconds (read from the audio element). */
+  currentTime(): number;
+  /** Moves the playhead by `seconds` (negative: back), within the track. */
+  seekBy(seconds: number): void;
+  /** Moves the playhead to `seconds`, within the track. */
+  seekTo(seconds: number): void;
+  toggleMute(): void;
+  toggleShuffle(): void;
+  /** The next repeat mode: all → one → off. */
+  cycleRepeat(): void;
+  /** Saves the current track's position for the next visit (the page calls it on pagehide). */
+  savePosition(): void;
+  /**
+   * A shared moment (a link's `track` and `t`): loads that track of `playlist` paused, at that
+   * second, for one tap to play from there. Nothing changes while music plays or when the
+   * playlist has no such track. Resolves true when the moment was shown.
+   */
+  showMoment(playlist: string, moment: SharedMoment): Promise<boolean>;
+  /** Loads the playlist and track of the last visit, paused, at the position it had reached. */
   restore(): Promise<void>;
 }
 
 /** The playlist and track kept from the last visit, if any was kept and is readable. */
-function readSaved(value: unknown): { playlist: string; index: number } | null {
+function readSaved(value: unknown): { playlist: string; index: number; time: number } | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { playlist, index } = value as { playlist?: unknown; index?: unknown };
+  const { playlist, index, time } = value as { playlist?: unknown; index?: unknown; time?: unknown };
   if (typeof playlist !== 'string') return null;
-  return { playlist, index: typeof index === 'number' ? index : 0 };
+  return {
+    playlist,
+    index: typeof index === 'number' ? index : 0,
+    time: typeof time === 'number' && Number.isFinite(time) && time > 0 ? time : 0,
+  };
+}
+
+/** Shuffle and repeat as kept, each falling back to its default when unreadable. */
+function readModes(value: unknown): { shuffle: boolean; repeat: RepeatMode } {
+  const { shuffle, repeat } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return { shuffle: shuffle === true, repeat: isRepeatMode(repeat) ? repeat : DEFAULT_REPEAT };
 }
 
 /** The saved track in localStorage, read when asked (a JSON the library cannot parse reads as null). */
 const savedInLocalStorage = (): WritableAtom<unknown> => persistentJSON<unknown>(STORAGE_KEY, null, { listen: false });
+const modesInLocalStorage = (): WritableAtom<unknown> =>
+  persistentJSON<unknown>(MODES_STORAGE_KEY, null, { listen: false });
+
+/** Writes to storage that may be full or blocked: remembering is a convenience, never an error. */
+function keep(store: WritableAtom<unknown>, value: unknown): void {
+  try {
+    store.set(value);
+  } catch {
+    // Nothing to do: the next visit starts afresh.
+  }
+}
 
 export function createPlayer(parts: PlayerParts): Player {
   const { audio, mediaSession } = parts;
   const saved = parts.saved ?? savedInLocalStorage();
   const log = parts.log ?? console;
   const $state = parts.$state ?? map<PlayerState>({ ...INITIAL_PLAYER_STATE });
+  const savedModes = parts.savedModes ?? modesInLocalStorage();
+  const random = parts.random ?? Math.random;
+  const now = parts.now ?? Date.now;
+  $state.set({ ...$state.get(), ...readModes(savedModes.get()) });
+  /** The tracks played in this round of the shuffle (lib/play-order.ts). */
+  let played: number[] = [];
+  /** A position to start the loaded track at, applied again once its metadata is known. */
+  let pendingStart: number | null = null;
+  let lastPositionSave = 0;
   const listening = listeningCounter(parts.count ?? (() => undefined));
   /** Fetched playlists, so a second click (or a prefetched first one) needs no request. */
   const fetched = new Map<string, PlaylistTrack[]>();
@@ -220,8 +299,11 @@ export function createPlayer(parts: PlayerParts): Player {
     mediaSession.playbackState = !loaded ? 'none' : playing ? 'playing' : 'paused';
   }
 
-  /** Pauses, points the audio at track `index`, resets progress, and plays when asked. */
-  function setTrack(index: number, play: boolean): void {
+  /**
+   * Pauses, points the audio at track `index`, resets progress (or sets it at `startAt`
+   * seconds), and plays when asked.
+   */
+  function setTrack(index: number, play: boolean, startAt = 0): void {
     const { tracks, playlist } = $state.get();
     const track = tracks[index];
     if (!track) return;
@@ -231,27 +313,30 @@ export function createPlayer(parts: PlayerParts): Player {
     const file = fileOfUrl(track.url);
     listening.load(playlist && file ? { playlist, file } : null);
     const { status } = $state.get();
+    const duration = track.duration ?? 0;
+    // Never at or past the end: a moment beyond it would only end the track at once.
+    const start = startAt > 0 && (duration <= 0 || startAt < duration) ? startAt : 0;
+    pendingStart = start > 0 ? start : null;
+    if (start > 0) audio.currentTime = start;
+    if (!played.includes(index)) played = [...played, index];
     $state.set({
       ...$state.get(),
       // An offered playlist becomes the loaded one with its first track set.
       status: status === 'offered' ? 'ready' : status,
       index,
-      progress: 0,
-      currentTime: 0,
-      duration: track.duration ?? 0,
+      progress: progressPercent(start, duration),
+      currentTime: start,
+      duration,
     });
     describeForMediaSession(track, playlist);
     publishPlaybackState(false);
-    try {
-      saved.set({ playlist, index });
-    } catch {
-      // Storage may be full or blocked; remembering the track is a convenience.
-    }
+    keep(saved, { playlist, index, time: start });
     if (play) startPlayback();
   }
 
   /** Shows a fetched playlist and loads its track `index` (0 when out of range). */
-  function apply(name: string, tracks: PlaylistTrack[], index: number, play: boolean): void {
+  function apply(name: string, tracks: PlaylistTrack[], index: number, play: boolean, startAt = 0): void {
+    played = [];
     $state.set({ ...$state.get(), playlist: name, loading: null, status: 'ready', tracks, index: 0, progress: 0 });
     if (tracks.length === 0) {
       audio.pause();
@@ -259,11 +344,12 @@ export function createPlayer(parts: PlayerParts): Player {
       publishPlaybackState(false);
       return;
     }
-    setTrack(index >= 0 && index < tracks.length ? index : 0, play);
+    const valid = index >= 0 && index < tracks.length;
+    setTrack(valid ? index : 0, play, valid ? startAt : 0);
   }
 
   async function loadPlaylist(name: string, options: LoadOptions = {}): Promise<void> {
-    const { playNow = false, title } = options;
+    const { playNow = false, title, startAt = 0 } = options;
     /** The title, looked up in the fetched list, wins over the index; no such title: the index. */
     const startIndex = (tracks: readonly PlaylistTrack[]) => {
       const titled = title === undefined ? -1 : findTrackByTitle(tracks, title);
@@ -278,13 +364,13 @@ export function createPlayer(parts: PlayerParts): Player {
     // Already fetched: apply in this same tick, so play() still runs inside the visitor's click.
     const known = fetched.get(name);
     if (known) {
-      apply(name, known, startIndex(known), playNow);
+      apply(name, known, startIndex(known), playNow, startAt);
       return;
     }
     $state.setKey('loading', name);
     try {
       const tracks = await getPlaylist(name);
-      if (mine === ticket) apply(name, tracks, startIndex(tracks), playNow);
+      if (mine === ticket) apply(name, tracks, startIndex(tracks), playNow, startAt);
     } catch (error) {
       log.error('Erro ao carregar playlist', error);
       if (mine === ticket) $state.setKey('loading', null);
@@ -310,10 +396,15 @@ export function createPlayer(parts: PlayerParts): Player {
     }
   }
 
-  function step(toIndex: (index: number, count: number) => number): void {
-    const { tracks, index } = $state.get();
+  /** Moves to the track the order gives (shuffle, repeat); at a track's end, stops when none follows. */
+  function step(choose: 'next' | 'previous', atEnd = false): void {
+    const { tracks, index, shuffle, repeat } = $state.get();
     if (tracks.length === 0) return;
-    setTrack(toIndex(index, tracks.length), true);
+    const order = { index, count: tracks.length, shuffle, repeat, played };
+    const chosen = choose === 'next' ? followingTrack(order, atEnd, random) : precedingTrack(order);
+    if (!chosen) return;
+    played = chosen.played;
+    setTrack(chosen.index, true);
   }
 
   async function offerPlaylist(name: string, title?: string): Promise<void> {
@@ -334,8 +425,62 @@ export function createPlayer(parts: PlayerParts): Player {
     }
   }
 
-  const next = () => step(nextIndex);
-  const previous = () => step(previousIndex);
+  const next = () => step('next');
+  const previous = () => step('previous');
+
+  /** The track's length: the element's once known, else the playlist's. */
+  function knownDuration(): number {
+    return Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : $state.get().duration;
+  }
+
+  /**
+   * Tells the lock screen where the playhead is, so its bar and seek controls are right. Only a
+   * state the API accepts (a known duration, a position within it, a rate above 0), and only
+   * where the browser has it.
+   */
+  function publishPosition(): void {
+    if (!mediaSession || typeof mediaSession.setPositionState !== 'function') return;
+    const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : 0;
+    const rate = audio.playbackRate ?? 1;
+    if (!(duration > 0) || !(Number.isFinite(rate) && rate > 0)) return;
+    try {
+      mediaSession.setPositionState({
+        duration,
+        playbackRate: rate,
+        position: Math.min(duration, Math.max(0, Number.isFinite(audio.currentTime) ? audio.currentTime : 0)),
+      });
+    } catch {
+      // An engine may still refuse a state; the lock screen then shows no position.
+    }
+  }
+
+  /** The playhead: a start not yet applied to the element counts as where it is. */
+  function currentTime(): number {
+    return pendingStart ?? (Number.isFinite(audio.currentTime) ? audio.currentTime : 0);
+  }
+
+  function seekTo(seconds: number): void {
+    const { tracks, status } = $state.get();
+    const duration = knownDuration();
+    if (status !== 'ready' || tracks.length === 0 || !(duration > 0) || !Number.isFinite(seconds)) return;
+    const time = Math.min(duration, Math.max(0, seconds));
+    pendingStart = null;
+    audio.currentTime = time;
+    $state.set({ ...$state.get(), currentTime: time, progress: progressPercent(time, duration) });
+    publishPosition();
+  }
+
+  function savePosition(): void {
+    const { playlist, index, tracks, status } = $state.get();
+    if (status !== 'ready' || !playlist || tracks.length === 0) return;
+    lastPositionSave = now();
+    keep(saved, { playlist, index, time: currentTime() });
+  }
+
+  function saveModes(): void {
+    const { shuffle, repeat } = $state.get();
+    keep(savedModes, { shuffle, repeat });
+  }
 
   function setVolume(volume: number): void {
     const clamped = clampVolume(volume);
@@ -344,18 +489,23 @@ export function createPlayer(parts: PlayerParts): Player {
   }
 
   function seekToFraction(fraction: number): void {
-    const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : $state.get().duration;
+    const duration = knownDuration();
     if (!(duration > 0)) return;
+    pendingStart = null;
     audio.currentTime = seekTime(fraction, duration);
     $state.set({
       ...$state.get(),
       currentTime: audio.currentTime,
       progress: progressPercent(audio.currentTime, duration),
     });
+    publishPosition();
   }
 
   // The audio element reports; the controller publishes.
   audio.addEventListener('timeupdate', () => {
+    // Before a moment's start is applied, the element still says 0: the state keeps the moment.
+    if (pendingStart !== null && audio.currentTime < pendingStart) return;
+    pendingStart = null;
     listening.time(audio.currentTime);
     const duration = Number.isFinite(audio.duration) ? audio.duration : $state.get().duration;
     $state.set({
@@ -363,25 +513,47 @@ export function createPlayer(parts: PlayerParts): Player {
       currentTime: audio.currentTime,
       progress: progressPercent(audio.currentTime, duration),
     });
+    if ($state.get().playing && now() - lastPositionSave >= POSITION_SAVE_MS) savePosition();
+  });
+  audio.addEventListener('loadedmetadata', () => {
+    // An engine that dropped the start set before the metadata came gets it again now.
+    if (pendingStart !== null && Number.isFinite(audio.duration) && pendingStart < audio.duration) {
+      audio.currentTime = pendingStart;
+    }
+    publishPosition();
   });
   audio.addEventListener('durationchange', () => {
     if (Number.isFinite(audio.duration)) $state.setKey('duration', audio.duration);
+    publishPosition();
+  });
+  audio.addEventListener('seeked', publishPosition);
+  audio.addEventListener('ratechange', publishPosition);
+  audio.addEventListener('volumechange', () => {
+    if (audio.muted !== undefined) $state.setKey('muted', audio.muted);
   });
   audio.addEventListener('play', () => $state.setKey('playing', true));
   audio.addEventListener('playing', () => {
+    // An engine that let the start go unapplied plays from 0: the moment is put right now.
+    if (pendingStart !== null) {
+      if (audio.currentTime < pendingStart - 0.5) audio.currentTime = pendingStart;
+      pendingStart = null;
+    }
     listening.playing();
     $state.set({ ...$state.get(), playing: true, buffering: false });
     publishPlaybackState(true);
+    publishPosition();
   });
   audio.addEventListener('pause', () => {
     $state.set({ ...$state.get(), playing: false, buffering: false });
     publishPlaybackState(false);
+    publishPosition();
+    savePosition();
   });
   audio.addEventListener('waiting', () => $state.setKey('buffering', true));
   audio.addEventListener('canplay', () => $state.setKey('buffering', false));
   audio.addEventListener('ended', () => {
     listening.ended();
-    next();
+    step('next', true);
   });
 
   if (mediaSession) {
@@ -394,9 +566,11 @@ export function createPlayer(parts: PlayerParts): Player {
       [
         'seekto',
         (details) => {
-          if (details.seekTime !== undefined) audio.currentTime = details.seekTime;
+          if (details.seekTime !== undefined) seekTo(details.seekTime);
         },
       ],
+      ['seekbackward', (details) => seekTo(currentTime() - (details.seekOffset ?? MEDIA_SESSION_SEEK_SECONDS))],
+      ['seekforward', (details) => seekTo(currentTime() + (details.seekOffset ?? MEDIA_SESSION_SEEK_SECONDS))],
     ];
     for (const [action, handler] of handlers) {
       try {
@@ -442,6 +616,35 @@ export function createPlayer(parts: PlayerParts): Player {
     seekToFraction,
     volumeUp: () => setVolume($state.get().volume + VOLUME_STEP),
     volumeDown: () => setVolume($state.get().volume - VOLUME_STEP),
+    currentTime,
+    seekBy: (seconds) => seekTo(currentTime() + seconds),
+    seekTo,
+    toggleMute: () => {
+      const muted = !$state.get().muted;
+      audio.muted = muted;
+      $state.setKey('muted', muted);
+    },
+    toggleShuffle: () => {
+      $state.setKey('shuffle', !$state.get().shuffle);
+      // A new round starts from the track playing now.
+      played = [$state.get().index];
+      saveModes();
+    },
+    cycleRepeat: () => {
+      $state.setKey('repeat', nextRepeatMode($state.get().repeat));
+      saveModes();
+    },
+    savePosition,
+    showMoment: async (playlist, moment) => {
+      if (!playlist || !moment.track || $state.get().playing) return false;
+      const ref = moment.track;
+      const tracks = await getPlaylist(playlist).catch(() => []);
+      const index = findSharedTrack(tracks, ref);
+      // Music started meanwhile (a tap) wins over the link.
+      if (index === -1 || $state.get().playing) return false;
+      await loadPlaylist(playlist, { playNow: false, index, startAt: moment.seconds ?? 0 });
+      return true;
+    },
     restore: async () => {
       const last = readSaved(saved.get());
       if (!last || $state.get().playlist !== null) return;
@@ -449,7 +652,7 @@ export function createPlayer(parts: PlayerParts): Player {
       // player instead of a playlist with nothing to play.
       const tracks = await getPlaylist(last.playlist).catch(() => []);
       if (tracks.length === 0 || $state.get().playlist !== null) return;
-      await loadPlaylist(last.playlist, { playNow: false, index: last.index });
+      await loadPlaylist(last.playlist, { playNow: false, index: last.index, startAt: last.time });
     },
   };
 }
@@ -468,6 +671,8 @@ export function getPlayer(): Player {
     $state: $player,
     count: countEvent,
   });
+  // Leaving or hiding the page keeps where the track had got to, for the next visit.
+  addEventListener('pagehide', () => instance?.savePosition());
   return instance;
 }
 
@@ -497,6 +702,10 @@ export const seekToFraction = (fraction: number): void => getPlayer().seekToFrac
 export const volumeUp = (): void => getPlayer().volumeUp();
 export const volumeDown = (): void => getPlayer().volumeDown();
 export const setPlayerCovers = (covers: PlayerCovers): void => getPlayer().setCovers(covers);
+export const seekBy = (seconds: number): void => getPlayer().seekBy(seconds);
+export const toggleMute = (): void => getPlayer().toggleMute();
+export const toggleShuffle = (): void => getPlayer().toggleShuffle();
+export const cycleRepeat = (): void => getPlayer().cycleRepeat();
 
 /**
  * What a page with a player does once it is shown: remembers its default playlist, restores
@@ -506,7 +715,9 @@ export const setPlayerCovers = (covers: PlayerCovers): void => getPlayer().setCo
 export async function setUpPagePlayer(defaultPlaylist: string, offer: boolean, offerTrack?: string): Promise<void> {
   const player = getPlayer();
   player.setDefaultPlaylist(defaultPlaylist);
-  // What was playing or saved comes first; the offer only fills an empty player.
+  // A shared moment in the address (`?track=3&t=83`) comes first, then what was playing or
+  // saved; the offer only fills an empty player.
+  await player.showMoment(defaultPlaylist, momentFromSearch(location.search));
   await player.restore();
   if (offer) await player.offerPlaylist(defaultPlaylist, offerTrack);
   document.dispatchEvent(new Event(PLAYER_SET_UP_EVENT));
@@ -531,5 +742,8 @@ export const PLAYER_VIEW_KEYS: (keyof PlayerState)[] = [
   'playing',
   'buffering',
   'volume',
+  'muted',
+  'shuffle',
+  'repeat',
 ];
 export const TIMELINE_KEYS: (keyof PlayerState)[] = ['currentTime', 'duration', 'progress'];

@@ -12,10 +12,19 @@ import {
   type EnginePage,
   type Viewport,
 } from '../../perf/harness/browsers/index.ts';
-import { audioState, markDocument, probePlayer, type AudioState } from './engines/player-probe.ts';
+import {
+  audioState,
+  callMediaSessionHandler,
+  markDocument,
+  mediaSessionPositions,
+  probePlayer,
+  watchMediaSession,
+  type AudioState,
+} from './engines/player-probe.ts';
 import { byRole, waitFor } from './engines/queries.ts';
 import { axeSource, runAxe } from './axe.ts';
 import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts';
+import { displayTitle } from '../../src/lib/player-logic.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
 import { startPreReleaseSite, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
@@ -496,5 +505,132 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       // The release page's play button hydrates while its music plays: no mismatch (React's 418).
       expect(await opened.takeErrors()).toEqual([]);
     });
+
+    it.skipIf(viewport !== DESKTOP)(
+      'the player’s keys play, pause, mute, seek and open their help; shuffle and repeat outlast a reload',
+      async () => {
+        const release = '/en/music/cocktail-n1';
+        const opened = await openReady(release, '.player-play');
+        await opened.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await opened.press('k');
+        await playing(opened);
+        await waitFor('the player to say it plays', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-playing="true"]') !== null),
+        );
+        await opened.press('k');
+        await waitFor('k to pause', async () => (await opened.evaluate(audioState))?.paused);
+        await opened.press('m');
+        await waitFor('m to mute', () =>
+          opened.evaluate(() => document.querySelector('.player-volume-value')?.textContent === 'Sound off'),
+        );
+        await opened.press('ArrowLeft');
+        await waitFor(
+          '← to seek back to the start',
+          async () => (await opened.evaluate(audioState))?.currentTime === 0,
+        );
+        await opened.press('?');
+        await waitFor('the help, with the focus in it', () =>
+          opened.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement) ?? false),
+        );
+        await opened.press('Escape');
+        await waitFor('the help to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
+
+        await opened.click('.player-mode[aria-label="Shuffle"]');
+        await opened.click('.player-mode[data-repeat="all"]');
+        const modes = () =>
+          opened.evaluate(() => [
+            document.querySelector('.player-mode[aria-label="Shuffle"]')?.getAttribute('aria-pressed'),
+            document.querySelector('.player-mode[data-repeat]')?.getAttribute('data-repeat'),
+          ]);
+        await expect.poll(modes).toEqual(['true', 'one']);
+        await opened.goto(`${baseUrl}${release}`);
+        await waitFor('the player to hydrate again', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-hydrated]') !== null),
+        );
+        await expect.poll(modes).toEqual(['true', 'one']);
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it.skipIf(viewport !== DESKTOP)(
+      'a shared moment opens at its track and second; one click plays from there',
+      async () => {
+        const opened = await openReady('/en/music/cocktail-n1?track=2&t=2', '.player-play');
+        const tracks = await fetchPlaylist(PLAYLIST, baseUrl);
+        await waitFor('the seek bar at the moment', () =>
+          opened.evaluate(() => document.querySelector<HTMLInputElement>('.player-seek')?.value === '2'),
+        );
+        expect(
+          await opened.evaluate(() => document.querySelector('.player-track[aria-current="true"]')?.textContent),
+        ).toContain(displayTitle(tracks[1]?.title ?? ''));
+        // Where the first `playing` finds the element: the demo track may well end soon after.
+        await opened.evaluate(() => {
+          const win = window as unknown as { __firstPlaying?: { time: number; src: string } };
+          // eslint-disable-next-line @typescript-eslint/unbound-method
+          const play = HTMLMediaElement.prototype.play;
+          HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+            const first = () => (win.__firstPlaying ??= { time: this.currentTime, src: this.currentSrc });
+            this.addEventListener('playing', first, { once: true });
+            return play.call(this);
+          };
+        });
+        await opened.click('.player-play');
+        const started = await waitFor('the music to play', () =>
+          opened.evaluate(
+            () => (window as unknown as { __firstPlaying?: { time: number; src: string } }).__firstPlaying ?? null,
+          ),
+        );
+        expect(started.time).toBeGreaterThanOrEqual(2);
+        expect(trackOf(tracks, started.src)).toBe(1);
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
+    it.skipIf(viewport !== DESKTOP)(
+      'the lock screen’s handlers seek and change track, and the position is set (where the page can be watched from its start)',
+      async (context) => {
+        if (!engine) throw new Error(`${engineName} did not start; see the error of beforeAll.`);
+        const opened = await engine.newPage(viewport);
+        page = opened;
+        // WebKit's driver runs a script only after the page's own: the handlers are set by then.
+        if (!opened.beforeScripts) return context.skip();
+        await opened.beforeScripts(watchMediaSession);
+        await opened.goto(`${baseUrl}/en/music/cocktail-n1`);
+        if (!(await opened.evaluate(() => 'mediaSession' in navigator))) return context.skip();
+        await waitFor('the player and the router', () =>
+          opened.evaluate(
+            () =>
+              document.querySelector('section.player[data-hydrated]') !== null &&
+              document.documentElement.hasAttribute('data-enhanced'),
+          ),
+        );
+        await opened.evaluate(probePlayer);
+        await opened.click('.player-play');
+        await playing(opened);
+        await waitFor('the player to say it plays', () =>
+          opened.evaluate(() => document.querySelector('section.player[data-playing="true"]') !== null),
+        );
+        expect(await opened.evaluate(callMediaSessionHandler, { action: 'pause' })).toBe(true);
+        await waitFor('pause to pause', async () => (await opened.evaluate(audioState))?.paused);
+        const time = async () => (await opened.evaluate(audioState))?.currentTime;
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekto', details: { seekTime: 1 } });
+        await expect.poll(time).toBe(1);
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekforward', details: { seekOffset: 1 } });
+        await expect.poll(time).toBe(2);
+        await opened.evaluate(callMediaSessionHandler, { action: 'seekbackward' });
+        await expect.poll(time).toBe(0);
+        const positions = await opened.evaluate(mediaSessionPositions);
+        expect(positions.length).toBeGreaterThan(0);
+        expect(positions.every((state) => (state.duration ?? 0) > 0)).toBe(true);
+        const track = async () => (await opened.evaluate(audioState))?.currentTrack;
+        const first = await track();
+        await opened.evaluate(callMediaSessionHandler, { action: 'nexttrack' });
+        await expect.poll(track).not.toBe(first);
+        await opened.evaluate(callMediaSessionHandler, { action: 'previoustrack' });
+        await expect.poll(track).toBe(first);
+        expect(await opened.takeErrors()).toEqual([]);
+        return undefined;
+      },
+    );
   });
 });

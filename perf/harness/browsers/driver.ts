@@ -15,7 +15,7 @@ export interface Viewport {
 export type PageFunction<Args extends unknown[], Result> = (...args: Args) => Result | Promise<Result>;
 
 /** Keys a journey presses. */
-export type Key = 'Escape' | 'Tab' | 'Enter' | 'Space' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+export type Key = 'Escape' | 'Tab' | 'Enter' | 'Space' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | 'k' | 'm' | '?';
 
 export interface EnginePage {
   /** Loads `url` as a new document and waits for its load event. */
@@ -36,6 +36,11 @@ export interface EnginePage {
   type(selector: string, text: string): Promise<void>;
   /** Presses a key where the focus is. */
   press(key: Key): Promise<void>;
+  /**
+   * Runs `fn` in every document loaded from now on, before the page's own scripts; null where
+   * the engine's driver cannot (WebKit's WebDriver runs scripts only once a page has loaded).
+   */
+  beforeScripts: ((fn: () => void) => Promise<void>) | null;
   /** The errors the page reported since the last call: uncaught errors, rejections, CSP refusals, console.error. */
   takeErrors(): Promise<string[]>;
   close(): Promise<void>;

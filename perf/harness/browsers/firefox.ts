@@ -69,6 +69,9 @@ export async function launchFirefox(): Promise<Engine> {
           // Puppeteer names the space bar by its character.
           await page.keyboard.press(key === 'Space' ? ' ' : key);
         },
+        async beforeScripts(fn) {
+          await page.evaluateOnNewDocument(fn);
+        },
         async takeErrors() {
           return (await page.evaluate(drainErrors)) ?? ['the error hook is missing from the page'];
         },

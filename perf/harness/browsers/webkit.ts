@@ -35,6 +35,10 @@ const KEY_CODES: Record<Key, string> = {
   ArrowRight: '\uE014',
   Home: '\uE011',
   End: '\uE010',
+  // The player's shortcuts: a character is its own code.
+  k: 'k',
+  m: 'm',
+  '?': '?',
 };
 
 /** Lets every GTK widget shrink, so the window can be as narrow as a phone. */
@@ -179,6 +183,7 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
         ],
       });
     },
+    beforeScripts: null,
     async takeErrors() {
       return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
     },

@@ -62,3 +62,50 @@ export function audioState(): AudioState | null {
 export function markDocument(mark: string): void {
   (window as unknown as ProbedWindow).__e2eDocument = mark;
 }
+
+interface SessionWindow {
+  __e2eHandlers?: Record<string, MediaSessionActionHandler>;
+  __e2ePositions?: MediaPositionState[];
+}
+
+/**
+ * Keeps the handlers the page gives the Media Session, and the positions it sets, so a test can
+ * call them as the lock screen would. Must run before the page's scripts (it wraps the methods).
+ */
+export function watchMediaSession(): void {
+  if (!('mediaSession' in navigator)) return;
+  const win = window as unknown as SessionWindow;
+  win.__e2eHandlers = {};
+  win.__e2ePositions = [];
+  const session = MediaSession.prototype;
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const setHandler = session.setActionHandler;
+  session.setActionHandler = function (this: MediaSession, action, handler) {
+    if (handler && win.__e2eHandlers) win.__e2eHandlers[action] = handler;
+    setHandler.call(this, action, handler);
+  };
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const setPosition = session.setPositionState;
+  session.setPositionState = function (this: MediaSession, state) {
+    win.__e2ePositions?.push(state ?? {});
+    setPosition.call(this, state);
+  };
+}
+
+/** A lock screen's call: the action and what it gives with it. One argument, as every driver passes it. */
+export interface MediaSessionCall {
+  action: MediaSessionAction;
+  details?: Partial<MediaSessionActionDetails>;
+}
+
+/** Calls the page's handler for the action as the lock screen would; false when it has none. */
+export function callMediaSessionHandler({ action, details = {} }: MediaSessionCall): boolean {
+  const handler = (window as unknown as SessionWindow).__e2eHandlers?.[action];
+  handler?.({ action, ...details });
+  return handler !== undefined;
+}
+
+/** The positions the page set, in order. */
+export function mediaSessionPositions(): MediaPositionState[] {
+  return (window as unknown as SessionWindow).__e2ePositions ?? [];
+}

@@ -9,6 +9,8 @@ export class FakeAudio extends EventTarget implements AudioLike {
   currentTime = 0;
   duration = Number.NaN;
   volume = 1;
+  muted = false;
+  playbackRate = 1;
   preload = '';
   paused = true;
   /** Set to make the next play() reject with this error name. */

@@ -200,7 +200,7 @@ describe('offering a playlist (the landing page, before anything is chosen)', ()
     expect(audio.src).toBe(LIBRARY['Cocktail Nº1']?.[0]?.url);
     expect(state()).toMatchObject({ status: 'ready', playlist: 'Cocktail Nº1', index: 0, playing: true });
     expect(requests).toEqual(['Cocktail Nº1']);
-    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 0 });
+    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 0, time: 0 });
   });
 
   it('a track chosen from the offered list plays', async () => {
@@ -366,7 +366,7 @@ describe('after a reload', () => {
   it('restores the playlist and track, paused', async () => {
     await player.loadPlaylist('Cocktail Nº1');
     player.selectTrack(2);
-    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 2 });
+    expect(JSON.parse(getTestStorage()[STORAGE_KEY] ?? '{}')).toEqual({ playlist: 'Cocktail Nº1', index: 2, time: 0 });
 
     build();
     await player.restore();
