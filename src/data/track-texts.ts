@@ -6,7 +6,7 @@
 import { getCollection } from 'astro:content';
 import { releaseTracks as matchTracks, type ReleaseTrack } from '../lib/track-texts.ts';
 import { titleKey } from '../lib/track-titles.ts';
-import type { TrackLyrics } from '../lib/lyrics-versions.ts';
+import type { LyricsFile, LyricsIndex, TrackLyrics } from '../lib/lyrics-versions.ts';
 import { contentVersion, versionedPath } from './content-version.ts';
 import { getReleases, type Release } from './site.ts';
 
@@ -43,11 +43,6 @@ export async function allTracks(): Promise<TrackOfRelease[]> {
   return releases.flatMap((release) => (tracks.get(release.slug) ?? []).map((track) => ({ release, track })));
 }
 
-/** What the player's panel fetches for one track. */
-export interface LyricsFile extends TrackLyrics {
-  title: string;
-}
-
 /** One track's lyrics file: its path under /lyrics/ and its body. */
 export interface ServedLyrics {
   /** `<release>/<track>.<version>`, the page route's param. */
@@ -73,7 +68,7 @@ export async function lyricsFiles(): Promise<ServedLyrics[]> {
  * playlist, so the index is by playlist, not by release.
  */
 export async function lyricsIndexFile(): Promise<string> {
-  const index: Record<string, Record<string, string>> = {};
+  const index: LyricsIndex = {};
   for (const { release, track } of await allTracks()) {
     if (!track.lyrics) continue;
     const playlist = (index[release.playlist] ??= {});

@@ -23,6 +23,7 @@ import {
   volumeUp,
 } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
+import LyricsPanel from './LyricsPanel.tsx';
 import SeekBar from './SeekBar.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
@@ -40,6 +41,8 @@ interface PlayerProps {
   offerTrack?: string | undefined;
   /** The releases' covers and the logo: what the player shows when a track has no cover. */
   covers?: PlayerCovers | undefined;
+  /** Where the index of the tracks' lyrics is; none when no track has lyrics. */
+  lyricsIndex?: string | undefined;
 }
 
 export default function Player({
@@ -48,6 +51,7 @@ export default function Player({
   offerDefault = false,
   offerTrack,
   covers,
+  lyricsIndex,
 }: PlayerProps) {
   // Not the time: it changes four times a second while a track plays, and only the timeline
   // below shows it, so the rest (the track list above all) is not drawn again for it.
@@ -154,6 +158,10 @@ export default function Player({
           <span aria-hidden="true">+</span>
         </button>
       </div>
+
+      {lyricsIndex ? (
+        <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track?.title} />
+      ) : null}
 
       <ol className="player-tracks" aria-label={labels.tracklist}>
         {state.tracks.length === 0 ? (

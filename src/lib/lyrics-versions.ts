@@ -4,6 +4,7 @@
  * Imports nothing heavy: the player's lyrics panel carries it to the browser.
  */
 import type { Lang } from './languages.ts';
+import { titleKey } from './track-titles.ts';
 
 /** A track's lyrics as the site carries them: the original, its language, its translations. */
 export interface TrackLyrics {
@@ -57,4 +58,17 @@ export function languageName(tag: string, readerLocale: string): string {
   } catch {
     return tag;
   }
+}
+
+/** What `/lyrics/<release>/<track>.<version>.json` holds: the track's title and its lyrics. */
+export interface LyricsFile extends TrackLyrics {
+  title: string;
+}
+
+/** `/lyrics.<version>.json`: by playlist, then by title as titles are compared, a lyrics file's URL. */
+export type LyricsIndex = Record<string, Record<string, string>>;
+
+/** The URL of a track's lyrics file, or undefined when the track has none. */
+export function lyricsUrlOf(index: LyricsIndex, playlist: string, title: string): string | undefined {
+  return Object.hasOwn(index, playlist) ? index[playlist]?.[titleKey(title)] : undefined;
 }
