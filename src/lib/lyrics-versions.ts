@@ -51,10 +51,12 @@ export function stanzas(text: string): string[] {
     .filter((stanza) => stanza.length > 0);
 }
 
-/** A language's name in the reader's language (`pt-BR` in `en` → `Portuguese (Brazil)`), else its tag. */
+/** A language's name in the reader's language, capitalised (`pt-BR` in `es` → `Portugués de Brasil`), else its tag. */
 export function languageName(tag: string, readerLocale: string): string {
   try {
-    return new Intl.DisplayNames([readerLocale], { type: 'language' }).of(tag) ?? tag;
+    const name = new Intl.DisplayNames([readerLocale], { type: 'language' }).of(tag) ?? tag;
+    // Spanish and Portuguese write language names in lower case; here one starts a label.
+    return name.charAt(0).toLocaleUpperCase(readerLocale) + name.slice(1);
   } catch {
     return tag;
   }

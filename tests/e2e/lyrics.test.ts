@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { CONSENT_KEY } from '../../src/lib/analytics.ts';
 import { isLang } from '../../src/lib/languages.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
@@ -30,6 +31,23 @@ const meta = (page: Page, property: string) => page.locator(`meta[property="${pr
 const paragraphs = (page: Page, selector: string) =>
   page.locator(`${selector} p`).evaluateAll((items) => items.map((item) => (item as HTMLElement).innerText));
 
+/**
+ * A page of that build with the analytics choice already made (its banner would cover the
+ * player); the caller then waits for `playButtonReady`.
+ */
+async function openTrackPage(options: Parameters<typeof openPage>[1], path: string) {
+  const opened = await openPage(browser(), options);
+  await opened.page.addInitScript((key) => localStorage.setItem(key, 'denied'), CONSENT_KEY);
+  await opened.page.goto(`${baseUrl}${path}`);
+  return opened;
+}
+
+/** Once the router runs and the track's play button is hydrated (a click before does nothing). */
+async function playButtonReady(page: Page): Promise<void> {
+  await enhanced(page);
+  await page.locator('astro-island[component-url*="PlayRelease"]:not([ssr])').waitFor({ state: 'attached' });
+}
+
 it('has a demo track with translated lyrics to try', () => {
   expect(TRANSLATED).toBeDefined();
 });
@@ -41,10 +59,12 @@ describe('the player’s lyrics dialog', () => {
   const translations = track.texts.translations ?? {};
 
   it('opens while the track plays, starts in the page’s language, switches version, closes on Escape', async () => {
-    const { page, problems } = await openPage(browser(), { locale: 'en-US', reducedMotion: 'reduce' });
-    await page.goto(`${baseUrl}/en/music/${track.releaseSlug}/${track.slug}`);
-    await enhanced(page);
-    await page.getByRole('button', { name: t('en', 'music:playTrack', { title: track.title }) }).click();
+    const { page, problems } = await openTrackPage(
+      { locale: 'en-US', reducedMotion: 'reduce' },
+      `/en/music/${track.releaseSlug}/${track.slug}`,
+    );
+    await playButtonReady(page);
+    await page.locator('button.release-play', { hasText: t('en', 'music:playTrack', { title: track.title }) }).click();
     await page.locator('.player[data-playing="true"]').waitFor();
     const button = page.locator('.player').getByRole('button', { name: t('en', 'player:lyrics'), exact: true });
     await button.click();
@@ -83,10 +103,12 @@ describe('the player’s lyrics dialog', () => {
   });
 
   it('has no button for a track without lyrics, and reads at 320 px', async () => {
-    const { page } = await openPage(browser(), { viewport: { width: 320, height: 800 }, reducedMotion: 'reduce' });
-    await page.goto(`${baseUrl}/pt/music/${track.releaseSlug}/${track.slug}`);
-    await enhanced(page);
-    await page.getByRole('button', { name: t('pt', 'music:playTrack', { title: track.title }) }).click();
+    const { page } = await openTrackPage(
+      { viewport: { width: 320, height: 800 }, reducedMotion: 'reduce' },
+      `/pt/music/${track.releaseSlug}/${track.slug}`,
+    );
+    await playButtonReady(page);
+    await page.locator('button.release-play', { hasText: t('pt', 'music:playTrack', { title: track.title }) }).click();
     const button = page.locator('.player-lyrics-button');
     await button.click();
     await page.locator('#lyrics-dialog .lyrics-text').waitFor();
@@ -198,7 +220,7 @@ describe('a release page with lyrics', () => {
     expect(await details.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     const text = details.locator(':scope > .track-lyrics > .lyrics-text');
     expect(await text.isVisible()).toBe(false);
-    await details.locator('summary').click();
+    await details.locator(':scope > summary').click();
     expect(await text.isVisible()).toBe(true);
     const first = track.texts.translations?.[lang] ?? track.texts.lyrics ?? '';
     expect(
