@@ -55,14 +55,18 @@ export default function LyricsPanel({ indexUrl, labels, playlist, title }: Lyric
     <>
       <button
         type="button"
-        className="player-lyrics-button"
+        className="player-button player-lyrics-button"
+        aria-label={labels.lyrics}
         aria-haspopup="dialog"
+        title={labels.lyrics}
         onClick={() => {
           void loadTrackLyrics(url);
           openModal(MODAL_ID);
         }}
       >
-        {labels.lyrics}
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 5h16v2H4zM4 10h16v2H4zM4 15h10v2H4zM17 14v6.5a2 2 0 1 1-1.5-1.94V14z" fill="currentColor" />
+        </svg>
       </button>
       <Modal id={MODAL_ID} labelledBy={`${MODAL_ID}-title`} closeLabel={labels.lyricsClose} className="lyrics-modal">
         <h2 id={`${MODAL_ID}-title`} className="lyrics-title">

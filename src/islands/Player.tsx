@@ -3,7 +3,7 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
@@ -23,10 +23,12 @@ import {
   volumeUp,
 } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
-import LyricsPanel from './LyricsPanel.tsx';
 import SeekBar from './SeekBar.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
+
+/** The lyrics button and dialog, fetched once the player has a track: no weight on the player's own load. */
+const LyricsPanel = lazy(() => import('./LyricsPanel.tsx'));
 
 interface PlayerProps {
   labels: PlayerLabels;
@@ -140,6 +142,11 @@ export default function Player({
             <path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor" />
           </svg>
         </button>
+        {lyricsIndex && track ? (
+          <Suspense fallback={null}>
+            <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track.title} />
+          </Suspense>
+        ) : null}
       </div>
 
       <PlayerTimeline
@@ -158,10 +165,6 @@ export default function Player({
           <span aria-hidden="true">+</span>
         </button>
       </div>
-
-      {lyricsIndex ? (
-        <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track?.title} />
-      ) : null}
 
       <ol className="player-tracks" aria-label={labels.tracklist}>
         {state.tracks.length === 0 ? (
