@@ -45,14 +45,17 @@ export async function allTracks(): Promise<TrackOfRelease[]> {
 
 /** One track's lyrics file: its path under /lyrics/ and its body. */
 export interface ServedLyrics {
-  /** `<release>/<track>.<version>`, the page route's param. */
+  /**
+   * `<release>.<track>.<version>`, the page route's param: flat, so the folder holds versioned
+   * files only and a CDN caches it for good too (scripts/cdn-headers.ts).
+   */
   file: string;
   body: string;
 }
 
 function lyricsFile(release: Release, track: ReleaseTrack, lyrics: TrackLyrics): ServedLyrics {
   const body = JSON.stringify({ title: track.title, ...lyrics } satisfies LyricsFile);
-  return { file: `${release.slug}/${track.slug}.${contentVersion(body)}`, body };
+  return { file: `${release.slug}.${track.slug}.${contentVersion(body)}`, body };
 }
 
 /** Every track's lyrics file. */

@@ -62,7 +62,7 @@ export function languageName(tag: string, readerLocale: string): string {
   }
 }
 
-/** What `/lyrics/<release>/<track>.<version>.json` holds: the track's title and its lyrics. */
+/** What `/lyrics/<release>.<track>.<version>.json` holds: the track's title and its lyrics. */
 export interface LyricsFile extends TrackLyrics {
   title: string;
 }

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { lyricsFiles } from '../../data/track-texts.ts';
 
-/** One file per track with lyrics, `/lyrics/<release>/<track>.<version>.json`: a changed text is a new URL. */
+/** One file per track with lyrics, `/lyrics/<release>.<track>.<version>.json`: a changed text is a new URL. */
 export const getStaticPaths = (async () =>
   (await lyricsFiles()).map(({ file, body }) => ({ params: { file }, props: { body } }))) satisfies GetStaticPaths;
 
