@@ -7,7 +7,14 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
-import { poemSchema, releaseSchema, siteSchema, videoSchema, VIDEOS_FIELD } from './lib/content-schemas.ts';
+import {
+  poemSchema,
+  releaseSchema,
+  siteSchema,
+  trackTextsSchema,
+  videoSchema,
+  VIDEOS_FIELD,
+} from './lib/content-schemas.ts';
 
 const SITE_FILE = 'content/site.json';
 const VIDEOS_FILE = 'content/videos.json';
@@ -116,4 +123,10 @@ const releases = defineCollection({
   schema: ({ image }) => releaseSchema.extend({ cover: image() }),
 });
 
-export const collections = { site, videos, poems, releases };
+/** The tracks' lyrics and credits, one file per track in a folder named like its release's file. */
+const trackTexts = defineCollection({
+  loader: glob({ pattern: '*/*.json', base: RELEASES_FOLDER }),
+  schema: trackTextsSchema,
+});
+
+export const collections = { site, videos, poems, releases, trackTexts };

@@ -3,7 +3,7 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
@@ -30,6 +30,9 @@ import ShareMoment from './ShareMoment.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
 
+/** The lyrics button and dialog, fetched once the player has a track: no weight on the player's own load. */
+const LyricsPanel = lazy(() => import('./LyricsPanel.tsx'));
+
 interface PlayerProps {
   labels: PlayerLabels;
   /** The playlist the play button starts when nothing is loaded yet. */
@@ -43,6 +46,8 @@ interface PlayerProps {
   offerTrack?: string | undefined;
   /** The releases' covers and the logo: what the player shows when a track has no cover. */
   covers?: PlayerCovers | undefined;
+  /** Where the index of the tracks' lyrics is; none when no track has lyrics. */
+  lyricsIndex?: string | undefined;
 }
 
 export default function Player({
@@ -51,6 +56,7 @@ export default function Player({
   offerDefault = false,
   offerTrack,
   covers,
+  lyricsIndex,
 }: PlayerProps) {
   // Not the time: it changes four times a second while a track plays, and only the timeline
   // below shows it, so the rest (the track list above all) is not drawn again for it.
@@ -141,6 +147,11 @@ export default function Player({
           </svg>
         </button>
         <PlayerModes labels={labels} mode="repeat" />
+        {lyricsIndex && track ? (
+          <Suspense fallback={null}>
+            <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track.title} />
+          </Suspense>
+        ) : null}
       </div>
 
       <PlayerTimeline

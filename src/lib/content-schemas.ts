@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseDayMonthYear } from './dates.ts';
+import { LANGUAGES } from './languages.ts';
 import { releaseInstant, RELEASE_MOMENT } from './pre-release.ts';
 import { isPlatformHost, SOCIAL_HOSTS, SOCIAL_ICONS, type SocialIcon } from './social-icons.ts';
 import { VIDEO_ID } from './video-thumbnails.ts';
@@ -85,6 +86,27 @@ const translated = z.object({
   es: z.string().min(1).max(600),
 });
 
+/** One role's names in a credits list (a studio counts as a name: "recorded at"). */
+const creditNames = z.array(z.string().trim().min(1).max(200)).min(1).max(50);
+
+/**
+ * Who made a track, by role; any subset. A release's credits hold for all its tracks; a track's
+ * own credits replace the release's for the roles they name (see `lib/track-texts.ts`).
+ */
+export const creditsSchema = z.strictObject({
+  writtenBy: creditNames.optional(),
+  performedBy: creditNames.optional(),
+  producedBy: creditNames.optional(),
+  mixedBy: creditNames.optional(),
+  masteredBy: creditNames.optional(),
+  recordedAt: creditNames.optional(),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+
+/** The credit roles, in the order the pages list them. */
+export const CREDIT_ROLES = creditsSchema.keyof().options;
+export type CreditRole = (typeof CREDIT_ROLES)[number];
+
 /**
  * One file of `content/releases/` (its name is the release's address, `/pt/music/<name>`).
  * The build reads `cover` as an image (`content.config.ts`); here it is the path the file gives.
@@ -140,6 +162,8 @@ export const releaseSchema = z.strictObject({
       'must be a JPG, PNG or WebP path relative to the file, like ./covers/name.jpg',
     )
     .optional(),
+  /** Credits that hold for every track of the release. */
+  credits: creditsSchema.optional(),
 });
 
 /** Where the covers the studio uploads go, inside `content/`: beside the releases, as `./covers/<name>`. */
@@ -150,3 +174,44 @@ export const poemSchema = z.object({
   title: z.string().min(1).max(200),
   date: z.string().refine((value) => parseDayMonthYear(value) !== null, 'must be a real date written DD/MM/YYYY'),
 });
+
+/** The longest lyrics (or translation) a track file may hold, in characters. */
+export const LYRICS_MAX_LENGTH = 20_000;
+
+/** True for a well-formed BCP 47 language tag (`pt-BR`, `en`, `yo`, `zh-Hant`). */
+export function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+const lyricsText = z.string().trim().min(1).max(LYRICS_MAX_LENGTH);
+
+/**
+ * A track's own file, beside its release's (`content/releases/<release>/<track>.json`): which
+ * track it is (its title as the media library reads it), its lyrics in the language they are
+ * sung in, their translations into the site's languages, and its credits.
+ */
+export const trackTextsSchema = z
+  .strictObject({
+    /** A word for whoever edits the file (that it is a demo, say); the site never shows it. */
+    note: z.string().max(500).optional(),
+    track: z.string().trim().min(1).max(200),
+    language: z.string().refine(isLanguageTag, 'must be a language tag, like pt-BR, en, es or yo').optional(),
+    lyrics: lyricsText.optional(),
+    translations: z
+      .partialRecord(z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }), lyricsText)
+      .optional(),
+    credits: creditsSchema.optional(),
+  })
+  .refine((file) => file.lyrics === undefined || file.language !== undefined, {
+    path: ['language'],
+    error: 'must name the language the lyrics are sung in',
+  })
+  .refine((file) => file.translations === undefined || file.lyrics !== undefined, {
+    path: ['lyrics'],
+    error: 'a translation needs the lyrics it translates',
+  });
+export type TrackTexts = z.infer<typeof trackTextsSchema>;

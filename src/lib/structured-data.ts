@@ -3,7 +3,16 @@
  * schema.org Person, the project as a MusicGroup with its albums, and each release
  * as a MusicAlbum with its tracks.
  */
-import type { MusicAlbum, MusicAlbumReleaseType, MusicGroup, MusicRecording, Person, WithContext } from 'schema-dts';
+import type {
+  CreativeWork,
+  MusicAlbum,
+  MusicAlbumReleaseType,
+  MusicComposition,
+  MusicGroup,
+  MusicRecording,
+  Person,
+  WithContext,
+} from 'schema-dts';
 
 /** What a page's head carries: one JSON-LD document, or several (each its own script). */
 export type JsonLd = object | readonly object[];
@@ -110,6 +119,67 @@ export function musicAlbumJsonLd(input: AlbumInput, group: { name: string; url: 
   return {
     '@context': 'https://schema.org',
     ...album(input, { '@type': 'MusicGroup', name: group.name, url: group.url }),
+  };
+}
+
+/** A track as its page's structured data needs it; every URL absolute. */
+export interface RecordingInput {
+  name: string;
+  url: string;
+  image: string;
+  /** `M:SS`. */
+  duration?: string | undefined;
+  byArtist: { name: string; url: string };
+  inAlbum: { name: string; url: string };
+  /** Who wrote words and music (the credits' "written by"): the composition's composers and lyricists. */
+  writtenBy?: readonly string[] | undefined;
+  /** The words as sung, with their BCP 47 language, and their translations. */
+  lyrics?:
+    { text: string; inLanguage: string; translations: readonly { text: string; inLanguage: string }[] } | undefined;
+}
+
+const people = (names: readonly string[]): Person[] => names.map((name) => ({ '@type': 'Person', name }));
+
+/**
+ * The MusicRecording of a track page: the recording of a MusicComposition whose `lyrics` are a
+ * CreativeWork in the language sung, each translation that work's `workTranslation`.
+ */
+export function musicRecordingJsonLd(input: RecordingInput): WithContext<MusicRecording> {
+  const lyrics = input.lyrics;
+  const writers = input.writtenBy && input.writtenBy.length > 0 ? people(input.writtenBy) : undefined;
+  const composition: MusicComposition = {
+    '@type': 'MusicComposition',
+    name: input.name,
+    ...(writers ? { composer: writers, lyricist: writers } : {}),
+    ...(lyrics
+      ? {
+          lyrics: {
+            '@type': 'CreativeWork',
+            text: lyrics.text,
+            inLanguage: lyrics.inLanguage,
+            ...(lyrics.translations.length > 0
+              ? {
+                  workTranslation: lyrics.translations.map((translation): CreativeWork => ({
+                    '@type': 'CreativeWork',
+                    text: translation.text,
+                    inLanguage: translation.inLanguage,
+                  })),
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MusicRecording',
+    name: input.name,
+    url: input.url,
+    image: input.image,
+    ...(input.duration ? { duration: isoDuration(input.duration) } : {}),
+    byArtist: { '@type': 'MusicGroup', name: input.byArtist.name, url: input.byArtist.url },
+    inAlbum: { '@type': 'MusicAlbum', name: input.inAlbum.name, url: input.inAlbum.url },
+    recordingOf: composition,
   };
 }
 

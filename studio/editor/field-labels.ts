@@ -154,6 +154,46 @@ export const FIELD_LABELS: Record<string, Texts> = {
     en: { label: 'Cover', hint: 'JPG, PNG or WebP, square and 1200 px or more if you can' },
     es: { label: 'Portada', hint: 'JPG, PNG o WebP, cuadrada y de 1200 px o más si puedes' },
   },
+  credits: {
+    pt: { label: 'Créditos', hint: 'Opcional: cada função com um ou mais nomes' },
+    en: { label: 'Credits', hint: 'Optional: each role with one or more names' },
+    es: { label: 'Créditos', hint: 'Opcional: cada función con uno o más nombres' },
+  },
+  writtenBy: { pt: { label: 'Composição' }, en: { label: 'Written by' }, es: { label: 'Composición' } },
+  performedBy: { pt: { label: 'Interpretação' }, en: { label: 'Performed by' }, es: { label: 'Interpretación' } },
+  producedBy: { pt: { label: 'Produção' }, en: { label: 'Produced by' }, es: { label: 'Producción' } },
+  mixedBy: { pt: { label: 'Mixagem' }, en: { label: 'Mixed by' }, es: { label: 'Mezcla' } },
+  masteredBy: { pt: { label: 'Masterização' }, en: { label: 'Mastered by' }, es: { label: 'Masterización' } },
+  recordedAt: {
+    pt: { label: 'Gravado em', hint: 'O estúdio ou o lugar' },
+    en: { label: 'Recorded at', hint: 'The studio or the place' },
+    es: { label: 'Grabado en', hint: 'El estudio o el lugar' },
+  },
+  note: {
+    pt: { label: 'Anotação', hint: 'Opcional: só para quem edita; o site não mostra' },
+    en: { label: 'Note', hint: 'Optional: for whoever edits; the site never shows it' },
+    es: { label: 'Nota', hint: 'Opcional: solo para quien edita; el sitio no la muestra' },
+  },
+  track: {
+    pt: { label: 'Faixa', hint: 'O título da faixa, como está no arquivo de música' },
+    en: { label: 'Track', hint: "The track's title, as its music file has it" },
+    es: { label: 'Pista', hint: 'El título de la pista, como lo tiene su archivo de música' },
+  },
+  language: {
+    pt: { label: 'Língua cantada', hint: 'Um código de língua: pt-BR, en, es, yo…' },
+    en: { label: 'Language sung', hint: 'A language code: pt-BR, en, es, yo…' },
+    es: { label: 'Idioma cantado', hint: 'Un código de idioma: pt-BR, en, es, yo…' },
+  },
+  lyrics: {
+    pt: { label: 'Letra', hint: 'Um verso por linha; uma linha em branco entre as estrofes' },
+    en: { label: 'Lyrics', hint: 'One line per verse; a blank line between stanzas' },
+    es: { label: 'Letra', hint: 'Un verso por línea; una línea en blanco entre las estrofas' },
+  },
+  translations: {
+    pt: { label: 'Traduções', hint: 'Opcional: a letra em português, inglês ou espanhol' },
+    en: { label: 'Translations', hint: 'Optional: the lyrics in Portuguese, English or Spanish' },
+    es: { label: 'Traducciones', hint: 'Opcional: la letra en portugués, inglés o español' },
+  },
   date: { pt: { label: 'Data' }, en: { label: 'Date' }, es: { label: 'Fecha' } },
   body: {
     pt: { label: 'Poema', hint: 'Um verso por linha; uma linha em branco entre as estrofes' },

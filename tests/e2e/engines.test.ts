@@ -27,9 +27,12 @@ import { fetchPlaylist, type PlaylistTrack } from '../../src/lib/playlist-api.ts
 import { displayTitle } from '../../src/lib/player-logic.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
+import { shownStanzas, TRANSLATED } from './lyrics-helpers.ts';
 import { startPreReleaseSite, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
 
 const baseUrl = inject('baseUrl');
+/** The build whose media library held the demo music: the one with track pages and lyrics. */
+const analyticsUrl = inject('analyticsUrl');
 
 const PHONE: Viewport = { width: 390, height: 844 };
 const DESKTOP: Viewport = { width: 1440, height: 900 };
@@ -213,8 +216,8 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
      * A page of the site once its player and the router are ready, and `control` (the first
      * element it matches) hydrated; the player probe is installed before any click.
      */
-    async function openReady(path: string, control: string): Promise<EnginePage> {
-      const opened = await open(path, viewport);
+    async function openReady(path: string, control: string, origin = baseUrl): Promise<EnginePage> {
+      const opened = await open(path, viewport, origin);
       await waitFor(`${control}, the player and the router`, () =>
         opened.evaluate((selector: string) => {
           const element = document.querySelector(selector);
@@ -444,6 +447,69 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       await landing.click('section.player .player-play');
       await playing(landing);
       expect(await landing.takeErrors()).toEqual([]);
+    });
+
+    it('the player’s lyrics dialog opens while a demo track plays, switches version, closes on Escape with the focus back', async () => {
+      const track = TRANSLATED;
+      if (!track) throw new Error('no demo track has translated lyrics');
+      const path = `/en/music/${track.releaseSlug}/${track.slug}`;
+      const opened = await openReady(path, 'button.release-play', analyticsUrl);
+      // That build asks for the analytics choice first, in a banner over the player.
+      await waitFor('the analytics choice', () =>
+        opened.evaluate(() => document.querySelector('.consent')?.checkVisibility() ?? false),
+      );
+      await opened.click(
+        await byRole(opened, 'button', t('en', 'consentDecline'), { exact: true, within: '.consent' }),
+      );
+      await waitFor('the banner to go', () =>
+        opened.evaluate(() => !(document.querySelector('.consent')?.checkVisibility() ?? false)),
+      );
+      await opened.click('button.release-play');
+      await playing(opened);
+      const button = 'section.player .player-lyrics-button';
+      await waitFor('the lyrics button', () =>
+        opened.evaluate((selector: string) => document.querySelector(selector) !== null, button),
+      );
+      await opened.click(button);
+      const shown = () =>
+        opened.evaluate(() =>
+          [...document.querySelectorAll('dialog[open] .lyrics-text p')].map((stanza) =>
+            // The text with its line breaks, and whether they are shown as breaks.
+            getComputedStyle(stanza).whiteSpace.includes('pre')
+              ? stanza.textContent
+              : `not pre-line (${getComputedStyle(stanza).whiteSpace}): ${stanza.textContent}`,
+          ),
+        );
+      await waitFor('the dialog, its lyrics and the focus in it', () =>
+        opened.evaluate(() => {
+          const dialog = document.querySelector('dialog[open]');
+          return dialog?.querySelector('.lyrics-text') && dialog.contains(document.activeElement);
+        }),
+      );
+      const lyrics = track.texts.lyrics ?? '';
+      expect(await shown()).toEqual(shownStanzas(track.texts.translations?.en ?? lyrics));
+      await opened.click('dialog[open] input[value="original"]');
+      await waitFor('the original', async () => JSON.stringify(await shown()) === JSON.stringify(shownStanzas(lyrics)));
+      for (let tab = 1; tab <= 4; tab++) {
+        await opened.press('Tab');
+        // Past the dialog's last control the focus may go to the browser's own controls (body).
+        const inside = await opened.evaluate(() => {
+          const active = document.activeElement;
+          return (
+            active === null || active === document.body || document.querySelector('dialog[open]')?.contains(active)
+          );
+        });
+        expect(inside, `the focus after Tab ${tab}`).toBe(true);
+      }
+      await opened.press('Escape');
+      await waitFor('the dialog to close and the focus to return to the lyrics button', () =>
+        opened.evaluate(
+          (selector: string) =>
+            !document.querySelector('dialog[open]') && document.activeElement === document.querySelector(selector),
+          button,
+        ),
+      );
+      expect(await opened.takeErrors()).toEqual([]);
     });
 
     it('the home page has no axe violations', async () => {

@@ -132,7 +132,14 @@ describe('site files', () => {
     const sitemap = await (await fetch(`${baseUrl}/sitemap-0.xml`)).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
     const releases = RELEASES.flatMap(({ slug }) => ['en', 'es', 'pt'].map((lang) => `/${lang}/music/${slug}`));
-    expect(locations).toEqual(
+    // A page per track the build knew of (the release file's list, else the media library's).
+    const isTrackPage = (url: string) =>
+      releases.some((path) => new RegExp(`^${SITE}${path}/[a-z0-9]+(?:-[a-z0-9]+)*$`).test(url));
+    const trackPages = locations.filter((url) => url !== undefined && isTrackPage(url));
+    for (const url of trackPages)
+      for (const lang of ['en', 'es', 'pt'])
+        expect(locations).toContain(url?.replace(/^(https:\/\/[^/]+\/)(en|es|pt)\//, `$1${lang}/`));
+    expect(locations.filter((url) => !trackPages.includes(url))).toEqual(
       ['/en', '/en/samebloodscocktail', '/es', '/es/samebloodscocktail', '/pt', '/pt/samebloodscocktail', ...releases]
         .map((path) => `${SITE}${path}`)
         .sort(),

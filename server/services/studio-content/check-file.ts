@@ -9,7 +9,13 @@ import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import * as prettier from 'prettier';
 import type { z } from 'zod';
 import type { Lang } from '../../../src/lib/languages.ts';
-import { poemSchema, releaseSchema, siteSchema, videosFileSchema } from '../../../src/lib/content-schemas.ts';
+import {
+  poemSchema,
+  releaseSchema,
+  siteSchema,
+  trackTextsSchema,
+  videosFileSchema,
+} from '../../../src/lib/content-schemas.ts';
 import type { ContentKind } from './content-paths.ts';
 import { listedTwice, MESSAGES, schemaReason, zodErrorMap } from './messages.ts';
 
@@ -29,6 +35,7 @@ const SCHEMAS: Record<Exclude<ContentKind, 'image' | 'poem'>, z.ZodType> = {
   site: siteSchema,
   videos: videosFileSchema,
   release: releaseSchema,
+  track: trackTextsSchema,
 };
 
 /** Control characters other than tab and line breaks: invisible, and some cut files short. */

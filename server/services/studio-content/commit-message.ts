@@ -11,6 +11,7 @@ const NOUNS: Record<ContentKind, string> = {
   site: 'Arquivo',
   videos: 'Arquivo',
   release: 'Lançamento',
+  track: 'Arquivo da faixa',
   poem: 'Poema',
   image: 'Imagem',
 };

@@ -1,13 +1,14 @@
 /**
  * Which files of the content folder the studio may touch, by their content-relative path: the
- * data files the build reads (site.json, videos.json, releases/<name>.json, poems/<name>.md)
+ * data files the build reads (site.json, videos.json, releases/<name>.json, a track's
+ * releases/<release>/<name>.json, poems/<name>.md)
  * and the images of the media folder. Anything else, a `..`, an absolute path, a hidden file or
  * folder, a backslash or a name outside these few shapes, names no file at all.
  */
 import { COVERS_FOLDER } from '../../../src/lib/content-schemas.ts';
 
 /** What a content file is, which decides how it is checked. */
-export type ContentKind = 'site' | 'videos' | 'release' | 'poem' | 'image';
+export type ContentKind = 'site' | 'videos' | 'release' | 'track' | 'poem' | 'image';
 
 export interface ContentPath {
   kind: ContentKind;
@@ -55,7 +56,22 @@ export function contentPath(path: string, mediaFolder: string): ContentPath | nu
       return { kind, path };
   }
   if (folder === mediaFolder && IMAGE_NAME.test(name)) return { kind: 'image', path };
+  if (isTrackFile(folder, name, mediaFolder)) return { kind: 'track', path };
   return null;
+}
+
+/** A track's lyrics and credits: `releases/<release>/<name>.json`, in a folder named like its release's file. */
+function isTrackFile(folder: string, name: string, mediaFolder: string): boolean {
+  const [top, release, ...deeper] = folder.split('/');
+  return (
+    top === DATA_FOLDERS.release &&
+    release !== undefined &&
+    ENTRY_NAME.test(release) &&
+    deeper.length === 0 &&
+    folder !== mediaFolder &&
+    name.endsWith('.json') &&
+    ENTRY_NAME.test(name.slice(0, -'.json'.length))
+  );
 }
 
 /** The kind of a folder the editor lists (`releases`, `poems`), with its files' extension. */

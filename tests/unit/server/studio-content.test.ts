@@ -134,6 +134,31 @@ describe('saving', () => {
     expect(f.git('status', '--porcelain').trim()).toBe('M content/README.md');
   });
 
+  it('stores a track’s lyrics and credits beside its release, checked by their schema; no deeper path', async () => {
+    const persist = (path: string, data: object) =>
+      f.content('persistEntry', {
+        dataFiles: [{ slug: 'x', path, raw: JSON.stringify(data) }],
+        assets: [],
+        options: { commitMessage: 'x', useWorkflow: false, status: '' },
+      });
+    const track = { track: 'Gelo e Brasa', language: 'pt-BR', lyrics: 'um\n\ndois', credits: { mixedBy: ['M'] } };
+    const stored = await persist('releases/cocktail-n1/gelo-e-brasa.json', track);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(JSON.parse(f.read('releases/cocktail-n1/gelo-e-brasa.json'))).toEqual(track);
+    expect(f.git('log', '-1', '--format=%s').trim()).toBe('Arquivo da faixa gelo-e-brasa.json criado por André');
+
+    const before = commitCount();
+    const refused = await persist('releases/cocktail-n1/madrugada.json', { track: 'Madrugada', lyrics: 'la' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ issues: { field: string }[] }>().issues[0]).toMatchObject({ field: 'language' });
+    for (const path of ['releases/cocktail-n1/deeper/x.json', 'releases/Cocktail/x.json', 'releases/a/x.md']) {
+      const response = await persist(path, track);
+      expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, path).toBeLessThan(500);
+    }
+    expect(commitCount()).toBe(before);
+  });
+
   it.each([
     ['pt', 'site.json › socials.0.href: deve ser um link para', { 'accept-language': 'pt;q=1' }],
     ['en', 'site.json › socials.0.href: must be a link to', { 'accept-language': 'en;q=1' }],

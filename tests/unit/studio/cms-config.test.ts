@@ -5,6 +5,7 @@ import {
   RELEASE_HERO_KEYS,
   releaseSchema,
   siteSchema,
+  trackTextsSchema,
   videosFileSchema,
   VIDEOS_FIELD,
 } from '../../../src/lib/content-schemas.ts';
@@ -85,6 +86,16 @@ describe("the studio's CMS configuration", () => {
     expect(find(release, 'description.es')).toMatchObject({ label: 'Español', widget: 'text', required: true });
     expect(find(fieldsOf('en', 'releases'), 'title').label).toBe('Title');
     expect(find(fieldsOf('es', 'poems'), 'date').label).toBe('Fecha');
+  });
+
+  it("has a labelled form field for every field of a track's lyrics and credits file, in each language", () => {
+    const schema = jsonSchemaOf(trackTextsSchema);
+    for (const lang of LANGUAGES) {
+      const fields = formFields(schema, lang);
+      expect(fieldPaths(fields).sort(), lang).toEqual(schemaPaths(schema).sort());
+      expect(find(fields, 'track').required).toBe(true);
+      expect(find(fields, 'lyrics').required).toBe(false);
+    }
   });
 
   it('refuses a schema field nobody labelled, and an override of a field that is gone', () => {
