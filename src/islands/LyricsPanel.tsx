@@ -12,6 +12,7 @@ import { displayTitle } from '../lib/player-logic.ts';
 import { $lyricsIndex, $trackLyrics, loadLyricsIndex, loadTrackLyrics } from '../stores/lyrics.ts';
 import { $openModal, closeModal, openModal } from '../stores/modals.ts';
 import Modal from './Modal.tsx';
+import ButtonSlot from './ButtonSlot.tsx';
 import './lyrics-panel.css';
 
 interface LyricsPanelProps {
@@ -43,7 +44,7 @@ export default function LyricsPanel({ indexUrl, labels, playlist, title }: Lyric
     else closeModal(MODAL_ID);
   }, [isOpen, url]);
 
-  if (!url) return null;
+  if (!url) return <ButtonSlot />;
   const htmlLang = document.documentElement.lang;
   const lyrics = loaded?.url === url ? loaded : null;
   const versions = lyrics?.lyrics ? lyricsVersions(lyrics.lyrics, langFromTag(htmlLang)) : [];

@@ -3,7 +3,7 @@
  * list. It renders the player store and calls its actions; the store decides everything.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
@@ -23,15 +23,14 @@ import {
   volumeUp,
 } from '../stores/player.ts';
 import { $playerLabelsOverride } from '../stores/player-labels.ts';
+import ButtonSlot from './ButtonSlot.tsx';
+import LyricsPanel from './LyricsPanel.tsx';
 import PlayerModes from './PlayerModes.tsx';
 import PlayerShortcuts from './PlayerShortcuts.tsx';
 import SeekBar from './SeekBar.tsx';
 import ShareMoment from './ShareMoment.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
-
-/** The lyrics button and dialog, fetched once the player has a track: no weight on the player's own load. */
-const LyricsPanel = lazy(() => import('./LyricsPanel.tsx'));
 
 interface PlayerProps {
   labels: PlayerLabels;
@@ -147,11 +146,6 @@ export default function Player({
           </svg>
         </button>
         <PlayerModes labels={labels} mode="repeat" />
-        {lyricsIndex && track ? (
-          <Suspense fallback={null}>
-            <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track.title} />
-          </Suspense>
-        ) : null}
       </div>
 
       <PlayerTimeline
@@ -170,6 +164,11 @@ export default function Player({
           <span aria-hidden="true">+</span>
         </button>
         <ShareMoment labels={labels} covers={covers ?? null} />
+        {lyricsIndex && track ? (
+          <LyricsPanel indexUrl={lyricsIndex} labels={labels} playlist={state.playlist} title={track.title} />
+        ) : (
+          <ButtonSlot />
+        )}
       </div>
       <PlayerShortcuts labels={labels} />
 
