@@ -5,6 +5,7 @@
  * BENCH_LIGHTHOUSE_LOADS=<folder> keeps what Lighthouse gathered on each load, its trace among it.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,8 +28,23 @@ import { startBenchServer, type BenchServer } from '../harness/server.ts';
 const DIST_DIR = 'dist';
 const STUDIO_DIR = 'dist-studio';
 const REPORT_DIR = 'perf/results';
-/** The pages with Lighthouse budgets: the home page in each language, the landing page, a release page. */
-const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', '/en/music/cocktail-n1'];
+/**
+ * The pages with Lighthouse budgets: the home page in each language, the landing page, a release
+ * page, and (when the build had music) the first of that release's track pages.
+ */
+const BENCHED_RELEASE = '/en/music/cocktail-n1';
+const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', BENCHED_RELEASE];
+
+/** The first track page the build made for the benched release, or null when it had no music. */
+function firstTrackPage(): string | null {
+  const folder = join(DIST_DIR, BENCHED_RELEASE);
+  const pages = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((file) => file.endsWith('.html'))
+        .sort()
+    : [];
+  return pages[0] ? `${BENCHED_RELEASE}/${pages[0].replace(/\.html$/, '')}` : null;
+}
 const STATIC_PAGE = '/pt';
 
 const { values: flags } = parseArgs({
@@ -83,6 +99,10 @@ if (!flags['skip-build']) {
     process.exit(1);
   }
 }
+
+const trackPage = firstTrackPage();
+if (trackPage) LIGHTHOUSE_PAGES.push(trackPage);
+else log(`no track page in ${DIST_DIR}${BENCHED_RELEASE}/ (a build without music): none is measured`);
 
 const bundles = await measure('bundles', () => measureBundles(DIST_DIR, [...LIGHTHOUSE_PAGES, EMBED_PAGE]));
 // Before the server starts: its build of a copy of the site is the heaviest thing it measures.
