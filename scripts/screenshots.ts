@@ -5,7 +5,7 @@
  * sideways or a control off screen makes the exit code 1. It needs no network.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -86,6 +86,23 @@ const wanted = (path: string): boolean => !onlyPaths || onlyPaths.includes(path)
 
 if (flags.build || !existsSync(join(DIST_DIR, 'pt.html'))) {
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
+
+/**
+ * The track pages the build made (one per track of a release, when it had music): each
+ * release's first track in Portuguese, as one picture stands for the others.
+ */
+function trackPaths(): string[] {
+  const music = join(DIST_DIR, 'pt', 'music');
+  return RELEASE_PATHS.filter((path) => path.startsWith('/pt/')).flatMap((path) => {
+    const folder = join(music, path.split('/').pop() ?? '');
+    const [first] = existsSync(folder)
+      ? readdirSync(folder)
+          .filter((file) => file.endsWith('.html'))
+          .sort()
+      : [];
+    return first ? [`${path}/${first.replace(/\.html$/, '')}`] : [];
+  });
 }
 
 /** `/pt` → `pt-home`, `/en/spotify` → `en-spotify`, `/samebloodscocktail` → `samebloodscocktail`. */
@@ -211,7 +228,7 @@ async function shootAll(tab: Tab): Promise<void> {
   try {
     for (const width of widths) {
       for (const path of HOME_PATHS.filter(wanted)) await shootHome(tab, path, width);
-      for (const path of [...LANDING_PATHS, ...RELEASE_PATHS].filter(wanted)) {
+      for (const path of [...LANDING_PATHS, ...RELEASE_PATHS, ...trackPaths()].filter(wanted)) {
         await open(tab, path, width);
         await shoot(tab, `${slug(path)}-${String(width)}`, true);
       }
