@@ -37,6 +37,8 @@ export interface StudioAppOptions {
   env?: Record<string, string>;
   /** Rebuild the media index when files change (default true, as the server does). */
   watchMedia?: boolean;
+  /** A media library to serve as it is (kept at close); by default an empty one of its own. */
+  mediaDir?: string;
 }
 
 /** Starts the app on a free loopback port. */
@@ -44,6 +46,7 @@ export async function startStudioApp({
   prefix,
   env: extra = {},
   watchMedia = true,
+  mediaDir,
 }: StudioAppOptions): Promise<StudioApp> {
   const project = copyProject(prefix);
   const git = (...args: string[]) =>
@@ -54,7 +57,7 @@ export async function startStudioApp({
   const dirs = {
     project,
     content: join(project, 'content'),
-    media: mkdtempSync(join(tmpdir(), `${prefix}media-`)),
+    media: mediaDir ?? mkdtempSync(join(tmpdir(), `${prefix}media-`)),
     data: mkdtempSync(join(tmpdir(), `${prefix}data-`)),
   };
   const port = await freePort();
@@ -92,7 +95,8 @@ export async function startStudioApp({
     },
     async close() {
       await app.close();
-      for (const dir of [project, dirs.media, dirs.data]) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [project, dirs.data, ...(mediaDir ? [] : [dirs.media])])
+        rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -7,15 +7,12 @@
  * player's own remembered track.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../perf/harness/engines.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import type { NumbersAnswer } from '../../src/lib/numbers-answer.ts';
 import { EVENTS_PATH } from '../../src/lib/numbers-events.ts';
 import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
@@ -27,30 +24,20 @@ import { TEXTS } from '../../studio/numbers/texts.ts';
 const run = promisify(execFile);
 const browser = useBrowser();
 let app: FastifyInstance;
+let studioApp: StudioApp;
 let origin = '';
-let dataDir = '';
 let env: NodeJS.ProcessEnv;
 /** A release whose playlist the demo music has, and its page. */
 let release = { slug: '', playlist: '' };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'numbers-e2e-data-'));
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  env = {
-    ...process.env,
-    PORT: String(port),
-    // WebAuthn allows plain http on localhost only: the studio is opened there.
-    STUDIO_ORIGIN: origin,
-    DIST_DIR: resolve('dist'),
-    STUDIO_DIR: resolve('dist-studio'),
-    DATA_DIR: dataDir,
-    MEDIA_DIR: inject('mediaDir'),
-    FFMPEG_PATH: '/nonexistent/ffmpeg',
-    LOG_LEVEL: 'silent',
-  };
-  app = await buildApp(loadConfig(env), { watchMedia: false });
-  await app.listen({ host: '127.0.0.1', port });
+  studioApp = await startStudioApp({
+    prefix: 'numbers-e2e-',
+    mediaDir: inject('mediaDir'),
+    watchMedia: false,
+    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+  });
+  ({ app, origin, env } = studioApp);
   const playlists = new Set(app.library.playlists().map((playlist) => playlist.name));
   const releases = readdirSync('content/releases')
     .filter((file) => file.endsWith('.json'))
@@ -64,8 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await studioApp.close();
 });
 
 describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () => {
