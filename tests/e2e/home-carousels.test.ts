@@ -207,7 +207,8 @@ describe.each([
         await page.mouse.click(2, 2);
       }
       await expect.poll(() => openDialogs(page).count()).toBe(0);
-      expect(await page.locator('#video-dialog iframe').count()).toBe(0);
+      // The player leaves with the render after the dialog's close, which a busy machine can delay.
+      await expect.poll(() => page.locator('#video-dialog iframe').count()).toBe(0);
       await expect.poll(() => isFocused(card)).toBe(true);
     });
 
