@@ -99,6 +99,50 @@ const CAPABILITIES = {
   pageLoadStrategy: 'normal',
 };
 
+type Size = { width: number; height: number };
+
+/**
+ * Sizes the window so that the page itself gets `viewport` (the window holds the toolbar too),
+ * and answers the window's size. The page hears of a new size a moment after the driver answers,
+ * so each step waits for the page's resize before it measures again.
+ */
+async function fitWindow(
+  session: WebDriverSession,
+  evaluate: EnginePage['evaluate'],
+  viewport: Viewport,
+): Promise<Size> {
+  const resizedFrom = (before: Size | null) =>
+    evaluate(
+      (was: Size | null, waitMs: number) =>
+        new Promise<Size>((resolve) => {
+          const now = () => resolve({ width: window.innerWidth, height: window.innerHeight });
+          if (!was || window.innerWidth !== was.width || window.innerHeight !== was.height) {
+            now();
+            return;
+          }
+          addEventListener('resize', now, { once: true });
+          setTimeout(now, waitMs);
+        }),
+      before,
+      RESIZE_WAIT_MS,
+    );
+  let inner = await resizedFrom(null);
+  for (let step = 0; step < 4; step++) {
+    const rect = await session.send<Size>('GET', '/window/rect');
+    const window = { width: rect.width, height: rect.height };
+    if (inner.width === viewport.width && inner.height === viewport.height) return window;
+    await session.send('POST', '/window/rect', {
+      width: window.width + viewport.width - inner.width,
+      height: window.height + viewport.height - inner.height,
+    });
+    inner = await resizedFrom(inner);
+  }
+  throw new Error(`WebKit's page stayed ${inner.width}×${inner.height} px, not ${viewport.width}×${viewport.height}.`);
+}
+
+/** How long a page may take to hear of its window's new size. */
+const RESIZE_WAIT_MS = 3000;
+
 /** The page of the shared session at `viewport`; `closed` is told when the page is done with. */
 async function openPage(session: WebDriverSession, viewport: Viewport, closed: () => void): Promise<EnginePage> {
   /** The origins this page loaded, whose storage and cookies close() clears. */
@@ -108,11 +152,7 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
       script: `return Promise.resolve((${fn.toString()}).apply(null, arguments));`,
       args,
     });
-  // The window holds the toolbar too: size it so that the page itself gets the viewport.
-  await session.send('POST', '/window/rect', viewport);
-  const inner = await evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  const windowSize = { width: 2 * viewport.width - inner.width, height: 2 * viewport.height - inner.height };
-  await session.send('POST', '/window/rect', windowSize);
+  const windowSize = await fitWindow(session, evaluate, viewport);
   /**
    * Where a pointer press lands, as Puppeteer clicks: the element's centre. WebKit's element
    * click command calls a carousel's card "not interactable" though a visitor can click it.
