@@ -4,7 +4,9 @@
  */
 import { getImage } from 'astro:assets';
 import type { PlayerCovers, ReleaseArtwork } from '../lib/player-artwork.ts';
+import { titleKey } from '../lib/track-titles.ts';
 import { getReleases, type Release } from './site.ts';
+import { tracksOf } from './track-texts.ts';
 
 /** The width the hero panels show a cover at, in CSS pixels. */
 export const SMALL_COVER_WIDTH = 160;
@@ -29,9 +31,16 @@ export async function smallCover(release: Release): Promise<ReleaseArtwork> {
   };
 }
 
+/** A release's cover for the player, with its tracks' page slugs for a shared moment's link. */
+async function playerRelease(release: Release): Promise<ReleaseArtwork> {
+  const [cover, tracks] = await Promise.all([smallCover(release), tracksOf(release)]);
+  if (tracks.length === 0) return cover;
+  return { ...cover, tracks: Object.fromEntries(tracks.map((track) => [titleKey(track.title), track.slug])) };
+}
+
 /** Every release's small cover, and the logo (with the home-screen icon for lock screens). */
 export async function playerCovers(): Promise<PlayerCovers> {
-  const releases = await Promise.all((await getReleases()).map((release) => smallCover(release)));
+  const releases = await Promise.all((await getReleases()).map((release) => playerRelease(release)));
   return {
     releases,
     logo: {

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { langFromPath, langFromTag } from '../lib/languages.ts';
-import { releaseOf, type PlayerCovers } from '../lib/player-artwork.ts';
+import { releaseOf, trackPageSlug, type PlayerCovers } from '../lib/player-artwork.ts';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 import { displayTitle } from '../lib/player-logic.ts';
 import { momentLink } from '../lib/player-moment.ts';
@@ -29,7 +29,8 @@ export default function ShareMoment({ labels, covers }: ShareMomentProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   // An offered track (not loaded yet) is shared from its start.
   const track = status === 'initial' ? undefined : tracks[index];
-  const slug = track && covers ? releaseOf(track.title, playlist, covers.releases)?.slug : undefined;
+  const release = track && covers ? releaseOf(track.title, playlist, covers.releases) : undefined;
+  const slug = release?.slug;
 
   useEffect(() => {
     if (!outcome) return undefined;
@@ -50,7 +51,7 @@ export default function ShareMoment({ labels, covers }: ShareMomentProps) {
       origin: location.origin,
       lang: langFromPath(location.pathname) ?? langFromTag(document.documentElement.lang),
       release: slug,
-      track: index + 1,
+      track: { number: index + 1, slug: trackPageSlug(release, track.title) },
       // Read at the tap: the store's time is only as fresh as the last timeupdate.
       seconds: getPlayer().currentTime(),
     });

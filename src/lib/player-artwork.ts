@@ -22,6 +22,8 @@ export interface ReleaseArtwork {
   playlist: string;
   /** The release page's address (`/{lang}/music/{slug}`), for a shared moment's link. */
   slug?: string | undefined;
+  /** Its tracks' page slugs by title key (lib/track-titles.ts), where the build gave them pages. */
+  tracks?: Record<string, string> | undefined;
   /** The files' MIME type (`image/webp`). */
   type: string;
   images: { src: string; width: number }[];
@@ -57,6 +59,13 @@ export interface TrackPicture {
   artwork: ArtworkImage[];
   /** Where it came from, for the page and the tests. */
   source: 'track' | 'release' | 'logo';
+}
+
+/** The slug of the page of a release's track, if the build made one. */
+export function trackPageSlug(release: ReleaseArtwork, trackTitle: string): string | undefined {
+  return release.tracks && Object.hasOwn(release.tracks, titleKey(trackTitle))
+    ? release.tracks[titleKey(trackTitle)]
+    : undefined;
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
- * A shared moment of a track: the link that names a track and a second in it
- * (`?track=3&t=83`, `t=1m23s` also read), built in one place and read back safely, whatever a
- * hostile or mangled link carries. Pure, for the unit tests.
+ * A shared moment of a track: the link to the track's own page with a second in it
+ * (`/en/music/ep/song?t=83`, `t=1m23s` also read), or to its release's page with the track
+ * named (`?track=3&t=83`) when the track has no page; built in one place and read back safely,
+ * whatever a hostile or mangled link carries. Pure, for the unit tests.
  */
 import { CONTROL_CHARACTER } from './control-characters.ts';
 import { fileOfUrl } from './listening.ts';
+import { findTrackByTitle } from './track-titles.ts';
 import type { Lang } from './languages.ts';
 
 /** The latest moment a link may name, in seconds (a day): anything beyond is no moment. */
@@ -17,8 +19,11 @@ const MAX_TRACK_NUMBER = 9999;
 /** The query parameters of a shared moment. */
 export const MOMENT_PARAMS = { track: 'track', time: 't' } as const;
 
-/** How a link names its track: its number in the playlist (1 is the first), or its file's name. */
-export type TrackRef = { number: number } | { file: string };
+/**
+ * How a moment names its track: its number in the playlist (1 is the first) or its file's name,
+ * from a link's query; or its title, from the track page the link opens.
+ */
+export type TrackRef = { number: number } | { file: string } | { title: string };
 
 /** What a link asks the player to show: a track, a second in it, either or both. */
 export interface SharedMoment {
@@ -73,8 +78,9 @@ export function momentFromSearch(search: string): SharedMoment {
 }
 
 /** The index of the track a link names among a playlist's tracks, or -1 when it has none such. */
-export function findSharedTrack(tracks: readonly { url: string }[], ref: TrackRef): number {
+export function findSharedTrack(tracks: readonly { url: string; title: string }[], ref: TrackRef): number {
   if ('number' in ref) return ref.number <= tracks.length ? ref.number - 1 : -1;
+  if ('title' in ref) return findTrackByTitle(tracks, ref.title);
   return tracks.findIndex((track) => fileOfUrl(track.url) === ref.file);
 }
 
@@ -85,19 +91,21 @@ export interface MomentLink {
   lang: Lang;
   /** The release's slug: its page's address. */
   release: string;
-  /** The track's number in its playlist, 1 for the first. */
-  track: number;
+  /** The track's number in its playlist (1 for the first), and its page's slug when it has a page. */
+  track: { number: number; slug?: string | undefined };
   /** The moment, in seconds (whole seconds are kept). */
   seconds: number;
 }
 
 /**
- * The one place a moment's link is built: the release's page with the track and second named
- * (`/{lang}/music/{release}?track=3&t=83`). A moment at the start names no second.
+ * The one place a moment's link is built: the track's page with the second named
+ * (`/{lang}/music/{release}/{track}?t=83`), else its release's page with the track's number
+ * too (`/{lang}/music/{release}?track=3&t=83`). A moment at the start names no second.
  */
 export function momentLink({ origin, lang, release, track, seconds }: MomentLink): string {
-  const url = new URL(`/${lang}/music/${encodeURIComponent(release)}`, origin);
-  url.searchParams.set(MOMENT_PARAMS.track, String(track));
+  const releasePath = `/${lang}/music/${encodeURIComponent(release)}`;
+  const url = new URL(track.slug ? `${releasePath}/${encodeURIComponent(track.slug)}` : releasePath, origin);
+  if (!track.slug) url.searchParams.set(MOMENT_PARAMS.track, String(track.number));
   const whole = Number.isFinite(seconds) ? Math.min(MAX_MOMENT_SECONDS, Math.max(0, Math.floor(seconds))) : 0;
   if (whole > 0) url.searchParams.set(MOMENT_PARAMS.time, String(whole));
   return url.href;

@@ -715,9 +715,11 @@ export const cycleRepeat = (): void => getPlayer().cycleRepeat();
 export async function setUpPagePlayer(defaultPlaylist: string, offer: boolean, offerTrack?: string): Promise<void> {
   const player = getPlayer();
   player.setDefaultPlaylist(defaultPlaylist);
-  // A shared moment in the address (`?track=3&t=83`) comes first, then what was playing or
-  // saved; the offer only fills an empty player.
-  await player.showMoment(defaultPlaylist, momentFromSearch(location.search));
+  // A shared moment in the address (`?t=83` on a track's page, `?track=3&t=83` on a release's)
+  // comes first, then what was playing or saved; the offer only fills an empty player.
+  const moment = momentFromSearch(location.search);
+  const pageTrack = offerTrack !== undefined && moment.seconds !== null ? { title: offerTrack } : null;
+  await player.showMoment(defaultPlaylist, { ...moment, track: moment.track ?? pageTrack });
   await player.restore();
   if (offer) await player.offerPlaylist(defaultPlaylist, offerTrack);
   document.dispatchEvent(new Event(PLAYER_SET_UP_EVENT));

@@ -625,6 +625,24 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       },
     );
 
+    // Only while the content has a demo track with a page: the content is the artist's.
+    it.skipIf(viewport !== DESKTOP || !TRANSLATED)(
+      'a moment shared from a track’s own page opens there at its second',
+      async () => {
+        const track = TRANSLATED;
+        if (!track) return;
+        const path = `/en/music/${track.releaseSlug}/${track.slug}?t=2`;
+        const opened = await openReady(path, 'button.release-play', analyticsUrl);
+        await waitFor('the seek bar at the moment', () =>
+          opened.evaluate(() => document.querySelector<HTMLInputElement>('.player-seek')?.value === '2'),
+        );
+        expect(
+          await opened.evaluate(() => document.querySelector('.player-track[aria-current="true"]')?.textContent),
+        ).toContain(displayTitle(track.title));
+        expect(await opened.takeErrors()).toEqual([]);
+      },
+    );
+
     it.skipIf(viewport !== DESKTOP)(
       'a shared moment opens at its track and second; one click plays from there',
       async () => {

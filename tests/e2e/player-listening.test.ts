@@ -7,9 +7,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, enhanced, openPage, useBrowser } from './browser.ts';
 import { callMediaSessionHandler, mediaSessionPositions, watchMediaSession } from './engines/player-probe.ts';
+import { CONSENT_KEY } from '../../src/lib/analytics.ts';
 import { PLAYER_SET_UP_EVENT } from '../../src/stores/player.ts';
 
 const baseUrl = inject('baseUrl');
+/** The build whose media library held the demo music: its tracks have their own pages. */
+const trackPagesUrl = inject('analyticsUrl');
 const browser = useBrowser();
 const RELEASE = '/en/music/cocktail-n1';
 
@@ -22,9 +25,11 @@ interface Watched {
  * Opens a page that keeps hold of the player's audio element (made with `new Audio()`), of the
  * handlers it gives the Media Session and of the positions it sets, and counts player set-ups.
  */
-async function openListening(path: string, options: Parameters<typeof openPage>[1] = {}) {
+async function openListening(path: string, options: Parameters<typeof openPage>[1] = {}, origin = baseUrl) {
   const opened = await openPage(browser(), { viewport: DESKTOP, locale: 'en-US', ...options });
-  await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  // The analytics choice made: a build with analytics asks for it in a banner over the player.
+  await opened.page.addInitScript((key) => localStorage.setItem(key, 'denied'), CONSENT_KEY);
   await opened.page.addInitScript(watchMediaSession);
   await opened.page.addInitScript(
     ({ setUpEvent }) => {
@@ -41,7 +46,7 @@ async function openListening(path: string, options: Parameters<typeof openPage>[
     },
     { setUpEvent: PLAYER_SET_UP_EVENT },
   );
-  await opened.page.goto(`${baseUrl}${path}`);
+  await opened.page.goto(`${origin}${path}`);
   await enhanced(opened.page);
   await setUp(opened.page);
   return opened;
@@ -79,31 +84,47 @@ async function pauseAt(page: Page, number: number, seconds: number): Promise<voi
   await expect.poll(async () => (await audio(page))?.time).toBe(seconds);
 }
 
-describe('a shared moment', () => {
-  it('copies a link to the track at its second, which opens there and plays from there with one tap', async () => {
-    const { page, problems } = await openListening(RELEASE);
-    await pauseAt(page, 2, 2);
-    await player(page).getByRole('button', { name: 'Share this moment' }).click();
-    await expect
-      .poll(() => player(page).locator('.player-share-status').textContent())
-      .toBe('Link to this moment copied');
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${baseUrl}${RELEASE}?track=2&t=2`);
-    const title = await currentTrack(page).textContent();
-    await page.context().close();
+/**
+ * Shares track 2 at its second 2 from the release page of the build at `origin`, checks the
+ * copied link with `expectLink`, opens it in a new visit and plays from there with one tap.
+ */
+async function shareAndReopen(origin: string, expectLink: (link: URL) => void): Promise<void> {
+  const { page, problems } = await openListening(RELEASE, {}, origin);
+  await pauseAt(page, 2, 2);
+  await player(page).getByRole('button', { name: 'Share this moment' }).click();
+  await expect
+    .poll(() => player(page).locator('.player-share-status').textContent())
+    .toBe('Link to this moment copied');
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(link.origin).toBe(origin);
+  expectLink(link);
+  const title = await currentTrack(page).textContent();
+  await page.context().close();
 
-    const opened = await openListening(`${RELEASE}?track=2&t=2`);
-    const other = opened.page;
-    expect(await currentTrack(other).textContent()).toBe(title);
-    await expect.poll(() => other.locator('.player-seek').inputValue()).toBe('2');
-    await expect.poll(async () => (await audio(other))?.time).toBe(2);
-    expect((await audio(other))?.paused).toBe(true);
-    await playButton(other).click();
-    await expect.poll(async () => (await audio(other))?.paused).toBe(false);
-    expect((await audio(other))?.time).toBeGreaterThanOrEqual(2);
-    expect([...problems.errors, ...opened.problems.errors]).toEqual([]);
-    await other.context().close();
-  });
+  const opened = await openListening(`${link.pathname}${link.search}`, {}, origin);
+  const other = opened.page;
+  expect(await currentTrack(other).textContent()).toBe(title);
+  await expect.poll(() => other.locator('.player-seek').inputValue()).toBe('2');
+  await expect.poll(async () => (await audio(other))?.time).toBe(2);
+  expect((await audio(other))?.paused).toBe(true);
+  await playButton(other).click();
+  await expect.poll(async () => (await audio(other))?.paused).toBe(false);
+  expect((await audio(other))?.time).toBeGreaterThanOrEqual(2);
+  expect([...problems.errors, ...opened.problems.errors]).toEqual([]);
+  await other.context().close();
+}
+
+describe('a shared moment', () => {
+  it('copies a link to the track’s own page at its second, which opens there and plays from there with one tap', () =>
+    shareAndReopen(trackPagesUrl, (link) => {
+      expect(link.pathname).toMatch(new RegExp(`^${RELEASE}/[a-z0-9-]+$`));
+      expect(link.search).toBe('?t=2');
+    }));
+
+  it('names the release page and the track where the track has no page of its own', () =>
+    shareAndReopen(baseUrl, (link) => {
+      expect(`${link.pathname}${link.search}`).toBe(`${RELEASE}?track=2&t=2`);
+    }));
 
   it('hands the link to the system share sheet where there is one', async () => {
     const { page } = await openListening(RELEASE);

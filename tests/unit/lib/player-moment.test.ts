@@ -12,6 +12,7 @@ import { LANGUAGES } from '../../../src/lib/languages.ts';
 
 const tracks = ['01-One.mp3', '02-Two.mp3', 'Três faixa.flac'].map((file) => ({
   url: `/media/Album/${encodeURIComponent(file)}`,
+  title: file.replace(/\.\w+$/, ''),
 }));
 
 describe('parseMoment', () => {
@@ -70,11 +71,13 @@ describe('parseTrackRef', () => {
 });
 
 describe('a moment in an address', () => {
-  it('finds the track by number or file, and none out of range', () => {
+  it('finds the track by number, file or title, and none out of range', () => {
     expect(findSharedTrack(tracks, { number: 2 })).toBe(1);
     expect(findSharedTrack(tracks, { number: 4 })).toBe(-1);
     expect(findSharedTrack(tracks, { file: 'Três faixa.flac' })).toBe(2);
     expect(findSharedTrack(tracks, { file: 'Other.mp3' })).toBe(-1);
+    expect(findSharedTrack(tracks, { title: 'Três faixa' })).toBe(2);
+    expect(findSharedTrack(tracks, { title: 'Other' })).toBe(-1);
   });
 
   it('reads both parameters, each alone when the other is bad', () => {
@@ -101,11 +104,23 @@ describe('a moment in an address', () => {
 });
 
 describe('momentLink', () => {
-  it('names the release page, the track and the whole second', () => {
-    expect(
-      momentLink({ origin: 'https://example.com', lang: 'en', release: 'cocktail-n1', track: 3, seconds: 83.9 }),
-    ).toBe('https://example.com/en/music/cocktail-n1?track=3&t=83');
-    expect(momentLink({ origin: 'https://example.com', lang: 'pt', release: 'x', track: 1, seconds: 0 })).toBe(
+  const origin = 'https://example.com';
+
+  it('names the track’s page and the whole second', () => {
+    const track = { number: 3, slug: 'gelo-e-brasa' };
+    expect(momentLink({ origin, lang: 'en', release: 'cocktail-n1', track, seconds: 83.9 })).toBe(
+      'https://example.com/en/music/cocktail-n1/gelo-e-brasa?t=83',
+    );
+    expect(momentLink({ origin, lang: 'es', release: 'x', track, seconds: 0 })).toBe(
+      'https://example.com/es/music/x/gelo-e-brasa',
+    );
+  });
+
+  it('names the release page and the track’s number when the track has no page', () => {
+    expect(momentLink({ origin, lang: 'en', release: 'cocktail-n1', track: { number: 3 }, seconds: 83.9 })).toBe(
+      'https://example.com/en/music/cocktail-n1?track=3&t=83',
+    );
+    expect(momentLink({ origin, lang: 'pt', release: 'x', track: { number: 1 }, seconds: 0 })).toBe(
       'https://example.com/pt/music/x?track=1',
     );
   });
@@ -119,12 +134,31 @@ describe('momentLink', () => {
         fc.integer({ min: 1, max: 999 }),
         fc.double({ min: 0, max: MAX_MOMENT_SECONDS, noNaN: true }),
         (lang, release, track, seconds) => {
-          const url = new URL(momentLink({ origin: 'https://example.com', lang, release, track, seconds }));
-          expect(url.origin).toBe('https://example.com');
+          const url = new URL(momentLink({ origin, lang, release, track: { number: track }, seconds }));
+          expect(url.origin).toBe(origin);
           expect(url.pathname).toBe(`/${lang}/music/${encodeURIComponent(release)}`);
           const moment = momentFromSearch(url.search);
           expect(moment.track).toEqual({ number: track });
           expect(moment.seconds ?? 0).toBe(Math.floor(seconds));
+        },
+      ),
+    );
+  });
+
+  it('names a track page under its release page, and only the second, for any slugs', () => {
+    // Slugs are file names: never `.` or `..`, which an address resolves away.
+    const slug = fc.string({ unit: 'grapheme', minLength: 1 }).filter((text) => !/^\.{1,2}$/.test(text));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LANGUAGES),
+        slug,
+        slug,
+        fc.double({ min: 0, max: MAX_MOMENT_SECONDS, noNaN: true }),
+        (lang, release, trackSlug, seconds) => {
+          const url = new URL(momentLink({ origin, lang, release, track: { number: 2, slug: trackSlug }, seconds }));
+          expect(url.origin).toBe(origin);
+          expect(url.pathname).toBe(`/${lang}/music/${encodeURIComponent(release)}/${encodeURIComponent(trackSlug)}`);
+          expect(momentFromSearch(url.search)).toEqual({ track: null, seconds: Math.floor(seconds) || null });
         },
       ),
     );
