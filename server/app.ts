@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
 import inboxPlugin from './plugins/inbox.ts';
 import mediaLibraryPlugin from './plugins/media-library.ts';
+import { publicLibrary } from './services/public-library.ts';
 import numbersPlugin from './plugins/numbers.ts';
 import publisherPlugin, { type PublishOptions } from './plugins/publisher.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -116,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const { inbox, redis, library, renditions, site, numbers } = app;
+  // What visitors may play: the library without the music of releases still to come.
+  const music = publicLibrary(library, () => site.current.datedReleases);
 
   // Cookies parsed by @fastify/cookie: the `lang` cookie is the visitor's saved language.
   await app.register(cookie);
@@ -135,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
   });
   await app.register(graphqlRoutes, {
-    library,
+    library: music,
     renditions,
     mediaBaseUrl: config.MEDIA_BASE_URL,
     development: isDevelopment(config),
@@ -143,10 +146,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis,
     cache: { maxAge: config.GRAPHQL_CACHE_MAX_AGE, staleWhileRevalidate: config.GRAPHQL_CACHE_STALE },
   });
-  await app.register(mediaRoutes, { library, mediaDir: config.MEDIA_DIR, renditions });
+  await app.register(mediaRoutes, { library: music, mediaDir: config.MEDIA_DIR, renditions });
   await app.register(eventsRoutes, {
     tally: numbers?.tally ?? null,
-    site: siteFacts(site, library),
+    site: siteFacts(site, music),
     perClientPerMinute: config.EVENTS_RATE_LIMIT,
     redis,
   });

@@ -3,7 +3,10 @@
  * folder for the other files, held together so that a publish replaces them in one step.
  * Every request reads `current` once and finishes on that site, whatever is switched meanwhile.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
+import { parseReleaseMoments, RELEASE_MOMENTS_FILE, type DatedRelease } from '../../src/lib/withheld-music.ts';
 import { cspDirectives, cspHeader, type CspInput } from './csp.ts';
 import { loadPages, type StoredPage } from './page-store.ts';
 import { scanSitePages } from './site-pages.ts';
@@ -20,6 +23,8 @@ export interface ServedSite {
   notFound: StoredPage | undefined;
   /** The Content-Security-Policy of its pages (their inline scripts' and styles' hashes). */
   pageCsp: string;
+  /** Its releases with a moment: their music is held back until then. */
+  datedReleases: DatedRelease[];
 }
 
 /** What the CSP takes from the configuration rather than from the build. */
@@ -52,7 +57,9 @@ export async function loadServedSite(dir: string, context: CspContext = {}): Pro
     pages.set(path, { perLanguage });
   }
   const pageCsp = cspHeader(cspDirectives({ ...scan, ...context }));
-  return { dir, pages, notFound: store.get(NOT_FOUND_FILE), pageCsp };
+  // A build made before releases had moments has no such file: then nothing is held back.
+  const datedReleases = parseReleaseMoments(await readFile(join(dir, RELEASE_MOMENTS_FILE), 'utf8').catch(() => ''));
+  return { dir, pages, notFound: store.get(NOT_FOUND_FILE), pageCsp, datedReleases };
 }
 
 /** The site being served, replaced whole by `install`. */

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_LANGS } from '../../src/lib/languages.ts';
 import { formatReleaseMoment } from '../../src/lib/pre-release.ts';
+import { parseReleaseMoments, RELEASE_MOMENTS_FILE } from '../../src/lib/withheld-music.ts';
 import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
 import { t } from './home-helpers.ts';
 import { PASSED, PRE_SAVE, startPreReleaseSite, TEASER, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
@@ -162,6 +163,20 @@ describe('a release still to come', () => {
     );
     expect(await frame.getAttribute('title')).toMatch(new RegExp(UPCOMING.title));
     await page.context().close();
+  });
+});
+
+describe('its music', () => {
+  it('is named to the server with its moment, so that its tracks are held back until then', async () => {
+    const response = await fetch(`${site.url}/${RELEASE_MOMENTS_FILE}`);
+    expect(response.status).toBe(200);
+    const dated = parseReleaseMoments(await response.text());
+    expect(dated.find((release) => release.title === UPCOMING.title)).toEqual({
+      title: UPCOMING.title,
+      kind: 'Single',
+      playlist: 'Singles',
+      releaseAt: site.moment,
+    });
   });
 });
 
