@@ -128,6 +128,10 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
         ].sort(),
       );
       expect(await meta('meta[property="og:type"]')).toBe(release.kind === 'Single' ? 'music.song' : 'music.album');
+      const releaseDates = await page.$$eval('meta[property="music:release_date"]', (metas) =>
+        metas.map((date) => date.getAttribute('content')),
+      );
+      expect(releaseDates).toEqual(release.kind === 'Single' ? [] : [release.releaseAt ?? release.released]);
       const card = (await meta('meta[property="og:image"]')) ?? '';
       expect(card).toBe(`${SITE}/cards/${slug}.jpg`);
       expect(await meta('meta[property="og:image:alt"]')).toContain(release.title);
