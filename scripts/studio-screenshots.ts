@@ -80,13 +80,20 @@ try {
   await page.getByRole('button', { name: STUDIO_TEXTS.pt.createPasskey }).click();
   await page.getByText(fill(STUDIO_TEXTS.pt.signedInAs, { name: 'André' })).waitFor();
 
+  // Each part of the studio, and the editor's lists and forms that have no section of their own.
+  const views: [string, string][] = [
+    ...STUDIO_SECTIONS.map((section): [string, string] => [section, studioSectionPath(section)]),
+    ['editor-tracks', '/studio/#/collections/tracks'],
+    ['editor-new-track', '/studio/#/collections/tracks/new'],
+  ];
   await mkdir(OUT_DIR, { recursive: true });
   for (const width of widths) {
     await page.setViewportSize(viewportAt(width));
-    for (const section of STUDIO_SECTIONS) {
-      await page.goto(`${studio.origin}${studioSectionPath(section)}`, { waitUntil: 'networkidle' });
+    for (const [name, path] of views) {
+      await page.goto('about:blank');
+      await page.goto(`${studio.origin}${path}`, { waitUntil: 'networkidle' });
       const report: LayoutReport = await page.evaluate(inspectLayout);
-      const file = join(OUT_DIR, `${section}-${String(width)}.png`);
+      const file = join(OUT_DIR, `${name}-${String(width)}.png`);
       await page.screenshot({ path: file, fullPage: true });
       defects += report.problems.length;
       console.log(

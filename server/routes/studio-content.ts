@@ -76,7 +76,7 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
       case 'info':
         return { repo: 'content', publish_modes: ['simple'], type: 'local_fs' };
       case 'entriesByFolder':
-        return store.entriesByFolder(body.params.folder, body.params.extension);
+        return store.entriesByFolder(body.params.folder, body.params.extension, body.params.depth);
       case 'entriesByFiles':
         return store.entriesByFiles(body.params.files);
       case 'getEntry':

@@ -190,14 +190,24 @@ export function isLanguageTag(tag: string): boolean {
 const lyricsText = z.string().trim().min(1).max(LYRICS_MAX_LENGTH);
 
 /**
+ * The name of a release or poem file without its extension: it is the release's address
+ * (`/pt/music/<name>`) and the poem's id, so lowercase ASCII words joined by hyphens, as
+ * Decap's ASCII slugs are.
+ */
+export const ENTRY_NAME = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+
+/**
  * A track's own file, beside its release's (`content/releases/<release>/<track>.json`): which
  * track it is (its title as the media library reads it), its lyrics in the language they are
  * sung in, their translations into the site's languages, and its credits.
  */
 export const trackTextsSchema = z
   .strictObject({
-    /** A word for whoever edits the file (that it is a demo, say); the site never shows it. */
-    note: z.string().max(500).optional(),
+    /**
+     * The release's file name: the folder the file is in decides, and this must agree with it.
+     * The studio writes it (it chooses the folder from it); a file written by hand may leave it out.
+     */
+    release: z.string().regex(ENTRY_NAME, 'must be the name of a release file, like cocktail-n1').optional(),
     track: z.string().trim().min(1).max(200),
     language: z.string().refine(isLanguageTag, 'must be a language tag, like pt-BR, en, es or yo').optional(),
     lyrics: lyricsText.optional(),
@@ -205,6 +215,8 @@ export const trackTextsSchema = z
       .partialRecord(z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }), lyricsText)
       .optional(),
     credits: creditsSchema.optional(),
+    /** A word for whoever edits the file (that it is a demo, say); the site never shows it. */
+    note: z.string().max(500).optional(),
   })
   .refine((file) => file.lyrics === undefined || file.language !== undefined, {
     path: ['language'],

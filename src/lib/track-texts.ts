@@ -71,6 +71,8 @@ export function releaseTracks(
     const titles = known.get(releaseSlug);
     const key = `${releaseSlug}/${titleKey(file.data.track)}`;
     if (!titles) ignored.push(`${file.id}: no release file is named ${releaseSlug}.json`);
+    else if (file.data.release !== undefined && file.data.release !== releaseSlug)
+      ignored.push(`${file.id}: it names the release ${file.data.release}, not the one of its folder`);
     else if (!titles.has(titleKey(file.data.track)))
       ignored.push(`${file.id}: the release ${releaseSlug} has no track titled "${file.data.track}"`);
     else if (byTrack.has(key)) ignored.push(`${file.id}: another file already names the track "${file.data.track}"`);

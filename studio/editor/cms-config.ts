@@ -10,6 +10,7 @@ import {
   poemSchema,
   releaseSchema,
   siteSchema,
+  trackTextsSchema,
   VIDEOS_FIELD,
   videosFileSchema,
 } from '../../src/lib/content-schemas.ts';
@@ -59,6 +60,11 @@ export interface CmsField {
   allow_multiple?: boolean;
   multiple?: boolean;
   summary?: string;
+  /** A relation widget's collection, the value it stores, and what it shows and searches. */
+  collection?: string;
+  value_field?: string;
+  display_fields?: string[];
+  search_fields?: string[];
 }
 
 /** How a field differs from what its schema type gives, by its path in the file (`a.b.c`). */
@@ -71,7 +77,17 @@ const COVERS_PUBLIC = './covers';
 
 const multiline: Partial<CmsField> = { widget: 'text' };
 
-const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'poems', Overrides> = {
+/** A track's file names its release by the release file's name, chosen among the releases by title. */
+const RELEASE_CHOICE: Partial<CmsField> = {
+  widget: 'relation',
+  required: true,
+  collection: 'releases',
+  value_field: '{{slug}}',
+  display_fields: ['title'],
+  search_fields: ['title'],
+};
+
+const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'tracks' | 'poems', Overrides> = {
   site: { socials: { summary: '{{fields.label}}' } },
   videos: { [VIDEOS_FIELD]: { summary: '{{fields.title}}' }, [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
   releases: {
@@ -80,6 +96,13 @@ const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'poems', Overrides> = {
     'description.pt': multiline,
     'description.en': multiline,
     'description.es': multiline,
+  },
+  tracks: {
+    release: RELEASE_CHOICE,
+    lyrics: multiline,
+    'translations.pt': multiline,
+    'translations.en': multiline,
+    'translations.es': multiline,
   },
   poems: {
     date: {
@@ -162,8 +185,9 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, path: stri
     walk.used.add(path);
     Object.assign(field, override);
   }
-  // The media library writes an image's path itself (./covers/<name>): no pattern to meet.
-  if (field.widget === 'image') delete field.pattern;
+  // The media library writes an image's path itself (./covers/<name>), and a relation the
+  // chosen entry's name: no pattern to meet.
+  if (field.widget === 'image' || field.widget === 'relation') delete field.pattern;
   return field;
 }
 
@@ -181,6 +205,13 @@ function poemBody(lang: Lang): CmsField {
   return { name: 'body', ...textOf('body', 'body', lang), widget: 'text', required: true };
 }
 
+/**
+ * Where a track's file goes inside the releases' folder: its release's folder, its title's
+ * slug. `{{release}}` is the field's value (Decap turns the dot of `{{fields.release}}` into a
+ * hyphen in a path).
+ */
+export const TRACK_FILE_PATH = '{{release}}/{{slug}}';
+
 /** The whole Decap configuration in `lang`. */
 export function cmsConfig(lang: Lang) {
   const collectionText = (name: keyof typeof COLLECTION_LABELS) => COLLECTION_LABELS[name][lang];
@@ -193,11 +224,11 @@ export function cmsConfig(lang: Lang) {
     editor: { preview: false },
     files: [{ name, ...collectionText(name), file, fields: fields(name, schema) }],
   });
-  const folder = (name: 'releases' | 'poems', extension: string, format: string) => ({
+  const folder = (name: 'releases' | 'tracks' | 'poems', extension: string, format: string) => ({
     name,
     ...collectionText(name),
     label_singular: ENTRY_LABELS[name][lang].label,
-    folder: name,
+    folder: name === 'tracks' ? 'releases' : name,
     extension,
     format,
     create: true,
@@ -221,6 +252,14 @@ export function cmsConfig(lang: Lang) {
       single('site', 'site.json', siteSchema),
       single('videos', 'videos.json', videosFileSchema),
       { ...folder('releases', 'json', 'json'), fields: fields('releases', releaseSchema) },
+      {
+        ...folder('tracks', 'json', 'json'),
+        // Each in the folder of its release: `releases/<release>/<track>.json`.
+        path: TRACK_FILE_PATH,
+        identifier_field: 'track',
+        summary: '{{track}} · {{dirname}}',
+        fields: fields('tracks', trackTextsSchema),
+      },
       { ...folder('poems', 'md', 'frontmatter'), fields: [...fields('poems', poemSchema), poemBody(lang)] },
     ],
   };

@@ -4,7 +4,7 @@
  */
 import type { StudioCmsConfig } from './cms-config.ts';
 
-const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^/?#]+)/;
+const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^?#]+)/;
 
 /** The content-relative path of the file open in the editor, or null on any other page. */
 export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collections'>): string | null {
@@ -17,10 +17,14 @@ export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collectio
   } catch {
     return null;
   }
-  // A slug is a file name, never a way out of its folder.
-  if (slug.includes('/') || slug.includes('\\') || slug.startsWith('.')) return null;
   const collection = config.collections.find((entry) => entry.name === name);
   if (!collection) return null;
+  // A slug is a file name (a folder and a file name where the collection has a path), never a
+  // way out of its folder.
+  const segments = slug.split('/');
+  const allowed = 'path' in collection ? collection.path.split('/').length : 1;
+  if (segments.length > allowed || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null;
+  if (slug.includes('\\')) return null;
   if ('files' in collection) return collection.files.find((file) => file.name === slug)?.file ?? null;
   return `${collection.folder}/${slug}.${collection.extension}`;
 }

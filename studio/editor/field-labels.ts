@@ -174,6 +174,11 @@ export const FIELD_LABELS: Record<string, Texts> = {
     en: { label: 'Note', hint: 'Optional: for whoever edits; the site never shows it' },
     es: { label: 'Nota', hint: 'Opcional: solo para quien edita; el sitio no la muestra' },
   },
+  release: {
+    pt: { label: 'Do lançamento', hint: 'O lançamento de que a faixa faz parte' },
+    en: { label: 'Of the release', hint: 'The release the track is part of' },
+    es: { label: 'Del lanzamiento', hint: 'El lanzamiento del que forma parte la pista' },
+  },
   track: {
     pt: { label: 'Faixa', hint: 'O título da faixa, como está no arquivo de música' },
     en: { label: 'Track', hint: "The track's title, as its music file has it" },
@@ -207,11 +212,17 @@ export const COLLECTION_LABELS = {
   site: { pt: { label: 'Site' }, en: { label: 'Site' }, es: { label: 'Sitio' } },
   videos: FIELD_LABELS.videos as Texts,
   releases: { pt: { label: 'Lançamentos' }, en: { label: 'Releases' }, es: { label: 'Lanzamientos' } },
+  tracks: {
+    pt: { label: 'Letras e créditos' },
+    en: { label: 'Lyrics and credits' },
+    es: { label: 'Letras y créditos' },
+  },
   poems: { pt: { label: 'Poemas' }, en: { label: 'Poems' }, es: { label: 'Poemas' } },
 } satisfies Record<string, Texts>;
 
 /** The singular of each collection that can hold many entries, for its "new" button. */
 export const ENTRY_LABELS = {
   releases: { pt: { label: 'Lançamento' }, en: { label: 'Release' }, es: { label: 'Lanzamiento' } },
+  tracks: { pt: { label: 'Faixa' }, en: { label: 'Track' }, es: { label: 'Pista' } },
   poems: { pt: { label: 'Poema' }, en: { label: 'Poem' }, es: { label: 'Poema' } },
 } satisfies Record<string, Texts>;

@@ -1,7 +1,7 @@
 /**
  * The artist's studio end to end, as he uses it on his phone: invited by `npm run studio`, he
- * creates a passkey, adds a poem, a video from a pasted link and a release with its cover
- * through the editor's forms, and the real build publishes them to the public pages in three
+ * creates a passkey, adds a poem, a video from a pasted link, a release with its cover and a
+ * track's lyrics through the editor's forms, and the real build publishes them to the public pages in three
  * languages; a file's history restores an earlier version; a refused edit names its field and
  * writes nothing; a failed build leaves the live site as it was. The real app runs on a copy of
  * the project in its own Git repository, so its saves, commits and builds touch only the copy.
@@ -29,6 +29,7 @@ const browser = useBrowser();
 const POEM = { slug: 'noite-de-teste', title: 'Noite de Teste', text: 'linha um\nlinha dois\n\nestrofe dois' };
 const VIDEO = { link: 'https://youtu.be/dQw4w9WgXcQ?si=abc', id: 'dQw4w9WgXcQ', title: 'Vídeo colado' };
 const RELEASE = { slug: 'single-de-teste', title: 'Single de Teste', playlist: 'Singles' };
+const TRACK = { slug: 'faixa-de-teste', title: 'Faixa de Teste', lyrics: 'um verso de teste\noutro verso' };
 /** A build of the copy takes tens of seconds on a busy two-core machine; a few can queue. */
 const PUBLISH_TIMEOUT_MS = 240_000;
 
@@ -168,6 +169,8 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
       // The description's fields come first; the key text's, optional, after them.
       await page.getByLabel(lang, { exact: true }).first().fill(text);
     }
+    await page.getByRole('button', { name: /Adicionar faixas/ }).click();
+    await page.getByLabel('Título', { exact: true }).last().fill(TRACK.title);
     await page.getByText('Escolha uma imagem').click();
     await page.locator('input[type=file]').setInputFiles(cover);
     await page.getByText('Escolher selecionado').click();
@@ -179,10 +182,32 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     expect(existsSync(join(contentFile('releases'), release.cover ?? 'none'))).toBe(true);
   });
 
-  it('publishes all three to the public pages, in every language', async () => {
+  it('writes a track’s lyrics into its release’s folder, the release chosen by its title', async () => {
+    await openEditor('#/collections/tracks/new');
+    // Decap's relation field is a searchable listbox of its own, filled from the releases.
+    await page.getByLabel('Do lançamento').fill(RELEASE.title);
+    await page.getByRole('option', { name: RELEASE.title }).click();
+    await page.getByLabel('Faixa', { exact: true }).fill(TRACK.title);
+    await page.getByLabel('Língua cantada').fill('pt-BR');
+    // An optional field's label says so after its name.
+    await page.getByLabel(/^Letra\b/).fill(TRACK.lyrics);
+    await saveEntry();
+    const file = contentFile(`releases/${RELEASE.slug}/${TRACK.slug}.json`);
+    await expect.poll(() => existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      release: RELEASE.slug,
+      track: TRACK.title,
+      language: 'pt-BR',
+      lyrics: TRACK.lyrics,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('publishes them all to the public pages, in every language', async () => {
     for (const lang of ['pt', 'en', 'es']) {
       await publishedWith(`/${lang}`, POEM.title, VIDEO.title);
       await publishedWith(`/${lang}/music/${RELEASE.slug}`, RELEASE.title);
+      await publishedWith(`/${lang}/music/${RELEASE.slug}/${TRACK.slug}`, TRACK.title, 'um verso de teste');
     }
     expect(errors).toEqual([]);
   });

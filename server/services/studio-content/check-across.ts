@@ -1,6 +1,7 @@
 /**
  * The rules a save must keep across files, as the build applies them: a release's cover
- * exists, a hero key presents one release, the site keeps its two settings files and at least
+ * exists, a track's file sits in the folder of a release that exists (and names that one), a
+ * hero key presents one release, the site keeps its two settings files and at least
  * one release and one poem, and an image a release shows is not deleted from under it.
  */
 import type { Lang } from '../../../src/lib/languages.ts';
@@ -9,7 +10,7 @@ import { releaseSchema } from '../../../src/lib/content-schemas.ts';
 import type { Issue } from './check-file.ts';
 import { listContentFolder, readContentFile, contentFileExists } from './content-files.ts';
 import { contentPath, coverPath, DATA_FOLDERS, type ContentKind } from './content-paths.ts';
-import { coverMissing, heroKeyTaken, imageInUse, MESSAGES } from './messages.ts';
+import { coverMissing, heroKeyTaken, imageInUse, MESSAGES, noSuchRelease, otherRelease } from './messages.ts';
 
 /** A file a save writes (its values, for a data file) or deletes (null). */
 export interface PlannedFile {
@@ -108,6 +109,16 @@ export async function acrossFileIssues(
         message: heroKeyTaken(clash.heroKey, `${other}.json`)[lang],
       });
     }
+  }
+
+  for (const [path, plan] of planned) {
+    if (plan.deleted || plan.kind !== 'track') continue;
+    const folder = path.split('/')[1] ?? '';
+    const named = plan.data?.['release'];
+    if (typeof named === 'string' && named !== folder)
+      issues.push({ file: path, field: 'release', message: otherRelease(named, folder)[lang] });
+    else if (!(await exists(`${DATA_FOLDERS.release}/${folder}.json`)))
+      issues.push({ file: path, field: 'release', message: noSuchRelease(folder)[lang] });
   }
 
   for (const [path, plan] of planned) {

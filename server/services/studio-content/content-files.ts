@@ -29,11 +29,20 @@ export async function contentFileExists(contentDir: string, path: string): Promi
 }
 
 /** The visible regular files directly in a content folder, sorted; none when it is missing or a link. */
-export async function listContentFolder(contentDir: string, folder: string): Promise<string[]> {
+export function listContentFolder(contentDir: string, folder: string): Promise<string[]> {
+  return listVisible(contentDir, folder, (entry) => entry.isFile());
+}
+
+/** The visible real folders directly in a content folder, sorted; none when it is missing or a link. */
+export function listContentSubfolders(contentDir: string, folder: string): Promise<string[]> {
+  return listVisible(contentDir, folder, (entry) => entry.isDirectory());
+}
+
+async function listVisible(contentDir: string, folder: string, keep: (entry: Dirent) => boolean): Promise<string[]> {
   if (!(await isRealFolder(contentDir, folder))) return [];
   const entries: Dirent[] = await readdir(join(contentDir, folder), { withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .filter((entry) => keep(entry) && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
 }

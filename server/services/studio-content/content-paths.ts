@@ -5,7 +5,7 @@
  * and the images of the media folder. Anything else, a `..`, an absolute path, a hidden file or
  * folder, a backslash or a name outside these few shapes, names no file at all.
  */
-import { COVERS_FOLDER } from '../../../src/lib/content-schemas.ts';
+import { COVERS_FOLDER, ENTRY_NAME } from '../../../src/lib/content-schemas.ts';
 
 /** What a content file is, which decides how it is checked. */
 export type ContentKind = 'site' | 'videos' | 'release' | 'track' | 'poem' | 'image';
@@ -16,11 +16,6 @@ export interface ContentPath {
   path: string;
 }
 
-/**
- * The name of a release or poem file: it is the release's address (`/pt/music/<name>`) and
- * the poem's id, so lowercase ASCII words joined by hyphens, as Decap's ASCII slugs are.
- */
-const ENTRY_NAME = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 /** The image formats the build takes as a cover, by extension. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 /** A safe image file name: no leading dot, no spaces, lowercase ASCII. */
@@ -74,11 +69,15 @@ function isTrackFile(folder: string, name: string, mediaFolder: string): boolean
   );
 }
 
-/** The kind of a folder the editor lists (`releases`, `poems`), with its files' extension. */
-export function listedFolder(folder: string, extension: string): keyof typeof DATA_FOLDERS | null {
+/**
+ * The kind of files the editor lists from a folder (`releases`, `poems`) with its files'
+ * extension, to `depth` folders down: one for the releases' own files, two for their tracks'.
+ */
+export function listedFolder(folder: string, extension: string, depth = 1): 'release' | 'track' | 'poem' | null {
   const bare = extension.replace(/^\./, '');
   for (const kind of ['release', 'poem'] as const) {
-    if (folder.replace(/\/$/, '') === DATA_FOLDERS[kind] && bare === DATA_EXTENSIONS[kind]) return kind;
+    if (folder.replace(/\/$/, '') === DATA_FOLDERS[kind] && bare === DATA_EXTENSIONS[kind])
+      return kind === 'release' && depth >= 2 ? 'track' : kind;
   }
   return null;
 }

@@ -11,7 +11,13 @@ import type { StudioPerson } from '../studio/studio-person.ts';
 import { acrossFileIssues, type PlannedFile } from './check-across.ts';
 import { checkDataFile, type Issue } from './check-file.ts';
 import { commitMessage, type SavedFile } from './commit-message.ts';
-import { deleteContentFile, listContentFolder, readContentFile, writeContentFile } from './content-files.ts';
+import {
+  deleteContentFile,
+  listContentFolder,
+  listContentSubfolders,
+  readContentFile,
+  writeContentFile,
+} from './content-files.ts';
 import { contentPath, DATA_FOLDERS, listedFolder, safeImageName, type ContentPath } from './content-paths.ts';
 import { authorOf, commitPaths, fileAtCommit, fileHistory, isGitWorkTree, type FileCommit } from './git.ts';
 import { prepareImage, sameExtension } from './images.ts';
@@ -102,6 +108,19 @@ export async function openContentStore({ contentDir: givenDir, mediaFolder, maxI
       : { data: null, file: { ...file, id: null } };
   }
 
+  /** The data files of a folder the editor lists, by content-relative path. */
+  async function folderFiles(folder: string): Promise<string[]> {
+    return (await listContentFolder(contentDir, folder)).map((name) => `${folder}/${name}`);
+  }
+
+  /** Every track file, one folder down in the releases' folder (never the covers' folder). */
+  async function trackFiles(): Promise<string[]> {
+    const releases = DATA_FOLDERS.release;
+    const folders = await listContentSubfolders(contentDir, releases);
+    const paths = await Promise.all(folders.map((folder) => folderFiles(`${releases}/${folder}`)));
+    return paths.flat().filter((path) => contentPath(path, mediaFolder)?.kind === 'track');
+  }
+
   async function mediaFile(path: string, lang: Lang): Promise<MediaFile> {
     const found = classify(path, lang);
     const bytes = found.kind === 'image' ? await readContentFile(contentDir, path) : null;
@@ -169,11 +188,11 @@ export async function openContentStore({ contentDir: givenDir, mediaFolder, maxI
     /** True when saves are commits. */
     git,
 
-    async entriesByFolder(folder: string, extension: string): Promise<Entry[]> {
-      const kind = listedFolder(folder, extension);
+    async entriesByFolder(folder: string, extension: string, depth: number): Promise<Entry[]> {
+      const kind = listedFolder(folder, extension, depth);
       if (!kind) return [];
-      const names = await listContentFolder(contentDir, DATA_FOLDERS[kind]);
-      const entries = await Promise.all(names.map((name) => entry(`${DATA_FOLDERS[kind]}/${name}`)));
+      const paths = kind === 'track' ? await trackFiles() : await folderFiles(DATA_FOLDERS[kind]);
+      const entries = await Promise.all(paths.map((path) => entry(path)));
       return entries.filter((found) => found.data !== null);
     },
 

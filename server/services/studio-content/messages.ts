@@ -93,6 +93,20 @@ export const heroKeyTaken = (key: string, other: string): Text =>
 /** A video id listed twice in videos.json. */
 export const listedTwice = (id: string): Text =>
   text(`o vídeo ${id} está na lista duas vezes`, `the video ${id} is listed twice`, `el vídeo ${id} está dos veces`);
+/** A track's file whose folder names no release file. */
+export const noSuchRelease = (release: string): Text =>
+  text(
+    `não há um lançamento releases/${release}.json para esta faixa`,
+    `there is no release releases/${release}.json for this track`,
+    `no hay un lanzamiento releases/${release}.json para esta pista`,
+  );
+/** A track's file whose `release` names another release than its folder does. */
+export const otherRelease = (named: string, folder: string): Text =>
+  text(
+    `diz ${named}, mas o arquivo está na pasta de ${folder}`,
+    `says ${named}, but the file is in the folder of ${folder}`,
+    `dice ${named}, pero el archivo está en la carpeta de ${folder}`,
+  );
 /** An image a release still shows. */
 export const imageInUse = (release: string): Text =>
   text(`${release} ainda usa esta imagem`, `${release} still uses this image`, `${release} todavía usa esta imagen`);

@@ -96,13 +96,16 @@ describe('matching track files to the releases’ tracks', () => {
     const { tracks, ignored } = releaseTracks(releases, [
       { id: 'ep/unknown', data: { track: 'Not On The EP', language: 'pt', lyrics: 'x' } },
       { id: 'gone/a', data: { track: 'Outra', language: 'pt', lyrics: 'x' } },
-      { id: 'ep/a', data: { track: 'Outra', language: 'pt', lyrics: 'first' } },
+      { id: 'ep/a', data: { release: 'ep', track: 'Outra', language: 'pt', lyrics: 'first' } },
       { id: 'ep/b', data: { track: 'OUTRA', language: 'pt', lyrics: 'second' } },
+      { id: 'ep/c', data: { release: 'none', track: 'Ponto de Ônibus', language: 'pt', lyrics: 'elsewhere' } },
     ]);
-    expect(ignored).toHaveLength(3);
+    expect(ignored).toHaveLength(4);
     expect(ignored.find((message) => message.startsWith('ep/unknown'))).toMatch(/Not On The EP/);
     expect(ignored.find((message) => message.startsWith('gone/a'))).toMatch(/gone/);
     expect(ignored.find((message) => message.startsWith('ep/b'))).toBeDefined();
+    expect(ignored.find((message) => message.startsWith('ep/c'))).toMatch(/none/);
+    expect(tracks.get('ep')?.[0]?.lyrics).toBeUndefined();
     expect(tracks.get('ep')?.[1]?.lyrics?.text).toBe('first');
   });
 });

@@ -47,6 +47,14 @@ const jpeg = (width = 64) =>
     .withExif({ IFD0: { Copyright: 'SECRET-METADATA' } })
     .toBuffer();
 
+/** Saves one data file as the editor does, its values written as JSON. */
+const persist = (path: string, data: object) =>
+  f.content('persistEntry', {
+    dataFiles: [{ slug: 'x', path, raw: JSON.stringify(data) }],
+    assets: [],
+    options: { commitMessage: 'x', useWorkflow: false, status: '' },
+  });
+
 describe('reading', () => {
   it('lists a folder collection as Decap reads it: each file whole, with a content id', async () => {
     const response = await f.content('entriesByFolder', { folder: 'poems', extension: 'md', depth: 1 });
@@ -135,12 +143,6 @@ describe('saving', () => {
   });
 
   it('stores a track’s lyrics and credits beside its release, checked by their schema; no deeper path', async () => {
-    const persist = (path: string, data: object) =>
-      f.content('persistEntry', {
-        dataFiles: [{ slug: 'x', path, raw: JSON.stringify(data) }],
-        assets: [],
-        options: { commitMessage: 'x', useWorkflow: false, status: '' },
-      });
     const track = { track: 'Gelo e Brasa', language: 'pt-BR', lyrics: 'um\n\ndois', credits: { mixedBy: ['M'] } };
     const stored = await persist('releases/cocktail-n1/gelo-e-brasa.json', track);
     expect(stored.statusCode, stored.body).toBe(200);
@@ -157,6 +159,32 @@ describe('saving', () => {
       expect(response.statusCode, path).toBeLessThan(500);
     }
     expect(commitCount()).toBe(before);
+  });
+
+  it('keeps a track’s file in the folder of a release that exists, and the release it names that one', async () => {
+    const before = commitCount();
+    const elsewhere = await persist('releases/cocktail-n1/quintal.json', { release: 'ttmm', track: 'Quintal' });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json<{ issues: { field: string }[] }>().issues[0]).toMatchObject({ field: 'release' });
+    const orphan = await persist('releases/no-such-release/quintal.json', { track: 'Quintal' });
+    expect(orphan.statusCode).toBe(422);
+    expect(orphan.body).toContain('releases/no-such-release.json');
+    expect(commitCount()).toBe(before);
+    const named = await persist('releases/cocktail-n1/quintal.json', { release: 'cocktail-n1', track: 'Quintal' });
+    expect(named.statusCode, named.body).toBe(200);
+  });
+
+  it('lists the tracks’ files, one folder down, apart from the releases’ own', async () => {
+    writeFileSync(join(f.root, 'content/releases/cocktail-n1/madrugada.json'), JSON.stringify({ track: 'Madrugada' }));
+    const tracks = await f.content('entriesByFolder', { folder: 'releases', extension: 'json', depth: 2 });
+    expect(tracks.statusCode).toBe(200);
+    const paths = tracks.json<{ file: { path: string } }[]>().map((entry) => entry.file.path);
+    expect(paths).toContain('releases/cocktail-n1/madrugada.json');
+    expect(paths.every((path) => /^releases\/[a-z0-9-]+\/[a-z0-9-]+\.json$/.test(path))).toBe(true);
+    const releases = await f.content('entriesByFolder', { folder: 'releases', extension: 'json', depth: 1 });
+    const releasePaths = releases.json<{ file: { path: string } }[]>().map((entry) => entry.file.path);
+    expect(releasePaths).toContain('releases/cocktail-n1.json');
+    expect(releasePaths.every((path) => /^releases\/[^/]+\.json$/.test(path))).toBe(true);
   });
 
   it.each([

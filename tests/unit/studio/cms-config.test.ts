@@ -55,7 +55,13 @@ function find(fields: readonly CmsField[], path: string): CmsField {
   return rest.length === 0 ? field : find(field.fields ?? [], rest.join('.'));
 }
 
-const SCHEMAS = { site: siteSchema, videos: videosFileSchema, releases: releaseSchema, poems: poemSchema };
+const SCHEMAS = {
+  site: siteSchema,
+  videos: videosFileSchema,
+  releases: releaseSchema,
+  tracks: trackTextsSchema,
+  poems: poemSchema,
+};
 
 describe("the studio's CMS configuration", () => {
   it('has a form field for every schema field, and no field the schema lacks (but the poem itself)', () => {
@@ -86,6 +92,21 @@ describe("the studio's CMS configuration", () => {
     expect(find(release, 'description.es')).toMatchObject({ label: 'Español', widget: 'text', required: true });
     expect(find(fieldsOf('en', 'releases'), 'title').label).toBe('Title');
     expect(find(fieldsOf('es', 'poems'), 'date').label).toBe('Fecha');
+  });
+
+  it("keeps a track's file in its release's folder, the release chosen among the releases by title", () => {
+    for (const lang of LANGUAGES) {
+      const tracks = collection(lang, 'tracks');
+      expect(tracks).toMatchObject({ folder: 'releases', extension: 'json', path: '{{release}}/{{slug}}' });
+      expect(find(fieldsOf(lang, 'tracks'), 'release')).toMatchObject({
+        widget: 'relation',
+        required: true,
+        collection: 'releases',
+        value_field: '{{slug}}',
+      });
+      expect(find(fieldsOf(lang, 'tracks'), 'release').pattern).toBeUndefined();
+      expect(find(fieldsOf(lang, 'tracks'), 'translations.en').widget).toBe('text');
+    }
   });
 
   it("has a labelled form field for every field of a track's lyrics and credits file, in each language", () => {

@@ -12,6 +12,9 @@ describe('the file behind the editor page', () => {
     expect(entryPath('#/collections/releases/entries/cocktail-n1', config)).toBe('releases/cocktail-n1.json');
     expect(entryPath('#/collections/site/entries/site', config)).toBe('site.json');
     expect(entryPath('#/collections/videos/entries/videos', config)).toBe('videos.json');
+    expect(entryPath('#/collections/tracks/entries/cocktail-n1/primeiro-gole', config)).toBe(
+      'releases/cocktail-n1/primeiro-gole.json',
+    );
   });
 
   it('names none on other pages, for unknown collections or slugs that leave their folder', () => {
@@ -24,19 +27,30 @@ describe('the file behind the editor page', () => {
       '#/collections/poems/entries/..%2F..%2Fserver%2Fapp',
       '#/collections/poems/entries/.hidden',
       '#/collections/poems/entries/%E0%A4%A',
+      '#/collections/poems/entries/a/b',
+      '#/collections/tracks/entries/a/b/c',
+      '#/collections/tracks/entries/..%2F..%2Fserver',
+      '#/collections/tracks/entries/ep/.hidden',
+      '#/collections/tracks/entries//x',
     ])
       expect(entryPath(hash, config), hash).toBeNull();
   });
 
   it('never throws, and any path it names is a content file, without a way up', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom('poems', 'releases', 'site'), (text, name) => {
-        const path = entryPath(`#/collections/${name}/entries/${text}`, config);
-        if (path !== null) {
-          expect(path).toMatch(/^(?:site\.json|videos\.json|poems\/[^/]+\.md|releases\/[^/]+\.json)$/);
-          expect(path.split('/')).not.toContain('..');
-        }
-      }),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('poems', 'releases', 'tracks', 'site'),
+        (text, name) => {
+          const path = entryPath(`#/collections/${name}/entries/${text}`, config);
+          if (path !== null) {
+            expect(path).toMatch(
+              /^(?:site\.json|videos\.json|poems\/[^/]+\.md|releases\/[^/]+\.json|releases\/[^/]+\/[^/]+\.json)$/,
+            );
+            expect(path.split('/')).not.toContain('..');
+          }
+        },
+      ),
     );
   });
 });
