@@ -63,9 +63,8 @@ export interface TrackPicture {
 
 /** The slug of the page of a release's track, if the build made one. */
 export function trackPageSlug(release: ReleaseArtwork, trackTitle: string): string | undefined {
-  return release.tracks && Object.hasOwn(release.tracks, titleKey(trackTitle))
-    ? release.tracks[titleKey(trackTitle)]
-    : undefined;
+  const key = titleKey(trackTitle);
+  return release.tracks && Object.hasOwn(release.tracks, key) ? release.tracks[key] : undefined;
 }
 
 /**
