@@ -70,7 +70,8 @@ interface SessionWindow {
 
 /**
  * Keeps the handlers the page gives the Media Session, and the positions it sets, so a test can
- * call them as the lock screen would. Must run before the page's scripts (it wraps the methods).
+ * call them as the lock screen would. It wraps the methods: it sees what the page does after it
+ * runs, all of it when it runs before the page's scripts.
  */
 export function watchMediaSession(): void {
   if (!('mediaSession' in navigator)) return;
@@ -98,11 +99,23 @@ export interface MediaSessionCall {
   details?: Partial<MediaSessionActionDetails>;
 }
 
-/** Calls the page's handler for the action as the lock screen would; false when it has none. */
+/**
+ * Calls the page's handler for the action as the lock screen would; false when it has none.
+ * WebKit calls the page's own handler itself (`callActionHandler`, its own method), where a
+ * driver that runs scripts only after the page's could not watch the handler being set.
+ */
 export function callMediaSessionHandler({ action, details = {} }: MediaSessionCall): boolean {
   const handler = (window as unknown as SessionWindow).__e2eHandlers?.[action];
-  handler?.({ action, ...details });
-  return handler !== undefined;
+  if (handler) {
+    handler({ action, ...details });
+    return true;
+  }
+  const session = navigator.mediaSession as MediaSession & {
+    callActionHandler?: (details: MediaSessionActionDetails) => void;
+  };
+  if (typeof session.callActionHandler !== 'function') return false;
+  session.callActionHandler({ action, ...details });
+  return true;
 }
 
 /** The positions the page set, in order. */
