@@ -1,24 +1,20 @@
 /**
  * The artist's studio end to end, as he uses it on his phone: invited by `npm run studio`, he
  * creates a passkey, adds a poem, a video from a pasted link, a release with its cover and a
- * track's lyrics through the editor's forms, and the real build publishes them to the public pages in three
- * languages; a file's history restores an earlier version; a refused edit names its field and
- * writes nothing; a failed build leaves the live site as it was. The real app runs on a copy of
- * the project in its own Git repository, so its saves, commits and builds touch only the copy.
+ * track's lyrics through the editor's forms, and the real build publishes them to the public
+ * pages in three languages; a file's history restores an earlier version; a refused edit names
+ * its field and writes nothing; a failed build leaves the live site as it was. The real app runs
+ * on a copy of the project in its own Git repository (perf/harness/studio-app.ts), so its saves,
+ * commits and builds touch only the copy.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../perf/harness/engines.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { copyProject } from '../../perf/harness/project-copy.ts';
+import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
@@ -33,45 +29,24 @@ const TRACK = { slug: 'faixa-de-teste', title: 'Faixa de Teste', lyrics: 'um ver
 /** A build of the copy takes tens of seconds on a busy two-core machine; a few can queue. */
 const PUBLISH_TIMEOUT_MS = 240_000;
 
+let studio: StudioApp;
 let copy = '';
-let dataDir = '';
-let mediaDir = '';
-let app: FastifyInstance;
 let origin = '';
-let env: NodeJS.ProcessEnv;
 let page: Page;
 let errors: string[];
 
-const contentFile = (path: string) => join(copy, 'content', path);
+const contentFile = (path: string) => join(studio.dirs.content, path);
 const commits = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: copy, encoding: 'utf8' }).trim();
 
 beforeAll(async () => {
-  copy = copyProject('studio-journey-');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@t.invalid', ...args], { cwd: copy });
-  git('init', '--quiet', '--initial-branch=main');
-  git('add', '--all');
-  git('-c', 'commit.gpgsign=false', 'commit', '--quiet', '-m', 'The content as it was');
-  dataDir = mkdtempSync(join(tmpdir(), 'studio-journey-data-'));
-  mediaDir = mkdtempSync(join(tmpdir(), 'studio-journey-media-'));
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  env = {
-    ...process.env,
-    PORT: String(port),
-    // WebAuthn allows plain http on localhost only: the studio is opened there.
-    STUDIO_ORIGIN: origin,
-    DIST_DIR: resolve('dist'),
-    STUDIO_DIR: resolve('dist-studio'),
-    CONTENT_DIR: join(copy, 'content'),
-    DATA_DIR: dataDir,
-    MEDIA_DIR: mediaDir,
-    FFMPEG_PATH: '/nonexistent/ffmpeg',
-    LOG_LEVEL: 'silent',
-  };
-  app = await buildApp(loadConfig(env), { watchMedia: false, publish: { projectDir: copy } });
-  await app.listen({ host: '127.0.0.1', port });
-
+  // No renditions: the journey adds no music.
+  studio = await startStudioApp({
+    prefix: 'studio-journey-',
+    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+    watchMedia: false,
+  });
+  ({ origin } = studio);
+  copy = studio.dirs.project;
   const opened = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' });
   page = opened.page;
   errors = opened.problems.errors;
@@ -80,8 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await page.context().close();
-  await app.close();
-  for (const folder of [copy, dataDir, mediaDir]) if (folder) rmSync(folder, { recursive: true, force: true });
+  await studio.close();
 });
 
 /** Opens a page of the editor and waits for its form or list. */
@@ -116,7 +90,7 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     const { stdout } = await run(
       process.execPath,
       ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', 'invite', 'André'],
-      { env },
+      { env: studio.env },
     );
     const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0] ?? '';
     await page.goto(link);
@@ -150,7 +124,7 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
   });
 
   it('adds a release with a cover it uploads', async () => {
-    const cover = join(dataDir, 'capa.png');
+    const cover = join(studio.dirs.data, 'capa.png');
     await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a2d8c' } })
       .png()
       .toFile(cover);

@@ -2,19 +2,15 @@
  * The studio's inbox end to end on a phone: messages sent through the real contact route,
  * then, signed in with a real passkey, the artist reads one, marks it handled, downloads both
  * exports, and deletes one through its confirmation dialog with the keyboard alone; at 320 px
- * nothing scrolls sideways. The app runs on temporary data and a copy of the content.
+ * nothing scrolls sideways. The app runs on temporary data and a copy of the project
+ * (perf/harness/studio-app.ts).
  */
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../perf/harness/engines.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
@@ -22,7 +18,6 @@ import { parseCsv } from '../unit/server/csv-parse.ts';
 import { axeViolations, openPage, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
-const run = promisify(execFile);
 const browser = useBrowser();
 
 /** What visitors send: test fixtures. One tries HTML, one a word longer than a phone is wide. */
@@ -32,31 +27,18 @@ const SENT = [
   { name: 'Palabra Larga', email: 'larga@example.org', message: `Hola ${'a'.repeat(300)} fin`, lang: 'es' },
 ] as const;
 
-let folder = '';
-let app: FastifyInstance;
+let studio: StudioApp;
 let origin = '';
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'studio-messages-'));
-  cpSync(resolve('content'), join(folder, 'content'), { recursive: true });
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    STUDIO_ORIGIN: origin,
-    DIST_DIR: resolve('dist'),
-    STUDIO_DIR: resolve('dist-studio'),
-    CONTENT_DIR: join(folder, 'content'),
-    DATA_DIR: join(folder, 'data'),
-    MEDIA_DIR: join(folder, 'media'),
-    FFMPEG_PATH: '/nonexistent/ffmpeg',
-    LOG_LEVEL: 'silent',
-  };
-  app = await buildApp(loadConfig(env), { watchMedia: false, publish: { projectDir: folder } });
-  await app.listen({ host: '127.0.0.1', port });
+  studio = await startStudioApp({
+    prefix: 'studio-messages-',
+    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+    watchMedia: false,
+  });
+  ({ origin } = studio);
   for (const message of SENT) {
     const answer = await fetch(`${origin}/api/send-email`, {
       method: 'POST',
@@ -65,13 +47,8 @@ beforeAll(async () => {
     });
     expect(answer.status).toBe(202);
   }
-  const { stdout } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', 'invite', 'André'],
-    { env },
-  );
   // The invitation opens the inbox straight away.
-  const link = (/^http\S+#invitation=\S+$/m.exec(stdout)?.[0] ?? '').replace('/studio/#', '/studio/messages#');
+  const link = (await studio.invite('André')).replace('/studio/#', '/studio/messages#');
   const opened = await openPage(browser(), { viewport: { width: 320, height: 720 }, locale: 'pt-BR' });
   page = opened.page;
   errors = opened.problems.errors;
@@ -83,8 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await page.context().close();
-  await app.close();
-  rmSync(folder, { recursive: true, force: true });
+  await studio.close();
 });
 
 /** The inbox as the API has it, asked with the page's own session. */
@@ -180,7 +156,7 @@ describe('the inbox on a phone', () => {
   });
 
   it('sends the failed mails again from one button', async () => {
-    const store = openSqliteStore(join(folder, 'data'));
+    const store = openSqliteStore(studio.dirs.data);
     const [newest] = await store.list();
     await store.markFailed(newest?.id ?? 0, 'refused', Date.now(), ['artist']);
     await store.close();
