@@ -210,7 +210,7 @@ function poemBody(lang: Lang): CmsField {
  * slug. `{{release}}` is the field's value (Decap turns the dot of `{{fields.release}}` into a
  * hyphen in a path).
  */
-export const TRACK_FILE_PATH = '{{release}}/{{slug}}';
+const TRACK_FILE_PATH = '{{release}}/{{slug}}';
 
 /** The whole Decap configuration in `lang`. */
 export function cmsConfig(lang: Lang) {

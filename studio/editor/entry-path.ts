@@ -23,8 +23,8 @@ export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collectio
   // way out of its folder.
   const segments = slug.split('/');
   const allowed = 'path' in collection ? collection.path.split('/').length : 1;
-  if (segments.length > allowed || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null;
-  if (slug.includes('\\')) return null;
+  const unsafe = (segment: string) => segment === '' || segment.startsWith('.') || segment.includes('\\');
+  if (segments.length > allowed || segments.some(unsafe)) return null;
   if ('files' in collection) return collection.files.find((file) => file.name === slug)?.file ?? null;
   return `${collection.folder}/${slug}.${collection.extension}`;
 }
