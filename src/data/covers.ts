@@ -33,7 +33,8 @@ export async function smallCover(release: Release): Promise<ReleaseArtwork> {
 
 /** A release's cover for the player, with its tracks' page slugs for a shared moment's link. */
 async function playerRelease(release: Release): Promise<ReleaseArtwork> {
-  const [cover, tracks] = await Promise.all([smallCover(release), tracksOf(release)]);
+  const [cover, listed] = await Promise.all([smallCover(release), tracksOf(release)]);
+  const tracks = listed.filter((track) => track.hasPage);
   if (tracks.length === 0) return cover;
   return { ...cover, tracks: Object.fromEntries(tracks.map((track) => [titleKey(track.title), track.slug])) };
 }

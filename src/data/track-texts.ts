@@ -24,7 +24,8 @@ let matched: Promise<Map<string, ReleaseTrack[]>> | undefined;
 export function getReleaseTracks(): Promise<Map<string, ReleaseTrack[]>> {
   matched ??= (async () => {
     const [releases, files] = await Promise.all([getReleases(), getCollection('trackTexts')]);
-    const { tracks, ignored } = matchTracks(releases, files);
+    // The build's clock, as the release pages read it to tell a release still to come.
+    const { tracks, ignored } = matchTracks(releases, files, Date.now());
     for (const message of ignored) console.warn(`[lyrics] content/releases/${message}: ignored`);
     return tracks;
   })();
@@ -36,11 +37,13 @@ export async function tracksOf(release: Release): Promise<ReleaseTrack[]> {
   return (await getReleaseTracks()).get(release.slug) ?? [];
 }
 
-/** Every track of every release, for the track pages. */
+/** Every track that has its own page, with its release: the track pages and their lyrics. */
 export async function allTracks(): Promise<TrackOfRelease[]> {
   const releases = await getReleases();
   const tracks = await getReleaseTracks();
-  return releases.flatMap((release) => (tracks.get(release.slug) ?? []).map((track) => ({ release, track })));
+  return releases.flatMap((release) =>
+    (tracks.get(release.slug) ?? []).filter((track) => track.hasPage).map((track) => ({ release, track })),
+  );
 }
 
 /** One track's lyrics file: its path under /lyrics/ and its body. */

@@ -4,6 +4,7 @@
  */
 import { CREDIT_ROLES, type Credits, type CreditRole, type TrackTexts } from './content-schemas.ts';
 import type { TrackLyrics } from './lyrics-versions.ts';
+import { isUpcoming } from './pre-release.ts';
 import { trackSlugs } from './track-slug.ts';
 import { titleKey } from './track-titles.ts';
 
@@ -37,6 +38,8 @@ export interface ReleaseWithTracks {
   slug: string;
   tracks?: readonly { title: string; duration?: string | undefined }[] | undefined;
   credits?: Credits | undefined;
+  /** Its moment, when it is dated (lib/pre-release.ts). */
+  releaseAt?: string | undefined;
 }
 
 /** One track of a release, with what its page, its release's page and the player show. */
@@ -49,17 +52,24 @@ export interface ReleaseTrack {
   number: number;
   credits: Credits;
   lyrics?: TrackLyrics | undefined;
+  /**
+   * Whether it has a page of its own. A release still to come gets its tracks' pages and lyrics
+   * with the build at its moment: its music is held back until then, so a page could not play it.
+   */
+  hasPage: boolean;
 }
 
 /**
  * Each release's tracks with their files' lyrics and credits. A file is matched to its track by
  * the title it names, as titles are compared (lib/track-titles.ts); a file whose release or
  * track is not known, or a second file for one track, is left out and named in `ignored`, so
- * the build warns and goes on (the music may just not be on this machine).
+ * the build warns and goes on (the music may just not be on this machine). A release still to
+ * come at `now` (ms) lists its tracks without pages or lyrics.
  */
 export function releaseTracks(
   releases: readonly ReleaseWithTracks[],
   files: readonly TrackTextsFile[],
+  now: number,
 ): { tracks: Map<string, ReleaseTrack[]>; ignored: string[] } {
   const ignored: string[] = [];
   const byTrack = new Map<string, TrackTexts>();
@@ -82,6 +92,7 @@ export function releaseTracks(
     releases.map((release) => {
       const listed = release.tracks ?? [];
       const slugs = trackSlugs(listed.map((track) => track.title));
+      const out = !isUpcoming(release, now);
       return [
         release.slug,
         listed.map((track, index): ReleaseTrack => {
@@ -93,9 +104,10 @@ export function releaseTracks(
             number: index + 1,
             credits: trackCredits(release.credits, texts?.credits),
             lyrics:
-              texts?.lyrics && texts.language
+              out && texts?.lyrics && texts.language
                 ? { language: texts.language, text: texts.lyrics, translations: texts.translations ?? {} }
                 : undefined,
+            hasPage: out,
           };
         }),
       ];

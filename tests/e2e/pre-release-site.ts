@@ -1,9 +1,9 @@
 /**
  * A copy of the project with two fixture releases, built for real and served by the real
  * server: one dated three days after the build (its pre-release page), one whose moment has
- * passed. For the pre-release tests in Chromium and in the other engines.
+ * passed, each listing one track with lyrics of its own. For the pre-release tests in Chromium and in the other engines.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCopy, copyProject } from '../../perf/harness/project-copy.ts';
@@ -13,6 +13,8 @@ import { releaseInstant } from '../../src/lib/pre-release.ts';
 
 export const UPCOMING = { slug: 'upcoming-fixture', title: 'Upcoming Fixture' };
 export const PASSED = { slug: 'passed-fixture', title: 'Passed Fixture' };
+/** The one track each fixture release lists, with lyrics of its own: its page's slug and a line of them. */
+export const FIXTURE_TRACK = { title: 'Fixture Song', slug: 'fixture-song', line: 'a fixture line to sing' };
 export const PRE_SAVE = {
   spotify: 'https://distrokid.com/hyperfollow/samebloodscocktail/upcoming',
   'apple-music': 'https://music.apple.com/us/album/upcoming/1?pre-add',
@@ -29,8 +31,18 @@ function releaseFile(title: string, releaseAt: string, extra: object = {}) {
     releaseAt,
     playlist: 'Singles',
     description: { pt: `${title} (pt)`, en: `${title} (en)`, es: `${title} (es)` },
+    tracks: [{ title: FIXTURE_TRACK.title }],
     ...extra,
   };
+}
+
+/** The lyrics file of a fixture release's track, beside its release file. */
+function writeTrackTexts(releases: string, release: string): void {
+  mkdirSync(join(releases, release));
+  writeFileSync(
+    join(releases, release, `${FIXTURE_TRACK.slug}.json`),
+    JSON.stringify({ release, track: FIXTURE_TRACK.title, language: 'en', lyrics: FIXTURE_TRACK.line }),
+  );
 }
 
 export interface PreReleaseSite {
@@ -53,6 +65,7 @@ export async function startPreReleaseSite(): Promise<PreReleaseSite> {
     JSON.stringify(releaseFile(UPCOMING.title, moment, { preSave: PRE_SAVE, teaser: TEASER })),
   );
   writeFileSync(join(releases, `${PASSED.slug}.json`), JSON.stringify(releaseFile(PASSED.title, '2020-01-10T12:00Z')));
+  for (const release of [UPCOMING.slug, PASSED.slug]) writeTrackTexts(releases, release);
   await buildCopy(copy);
   const dataDir = mkdtempSync(join(tmpdir(), 'pre-release-data-'));
   const app = await buildApp(

@@ -12,7 +12,15 @@ import { formatReleaseMoment } from '../../src/lib/pre-release.ts';
 import { parseReleaseMoments, RELEASE_MOMENTS_FILE } from '../../src/lib/withheld-music.ts';
 import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
 import { t } from './home-helpers.ts';
-import { PASSED, PRE_SAVE, startPreReleaseSite, TEASER, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
+import {
+  FIXTURE_TRACK,
+  PASSED,
+  PRE_SAVE,
+  startPreReleaseSite,
+  TEASER,
+  UPCOMING,
+  type PreReleaseSite,
+} from './pre-release-site.ts';
 
 const DAY = 86_400_000;
 const browser = useBrowser();
@@ -166,6 +174,30 @@ describe('a release still to come', () => {
   });
 });
 
+describe('its tracks', () => {
+  it('get no page and no lyrics before its moment, while a release already out has both', async () => {
+    // An address the build has no page for is sent to the home page.
+    const upcoming = await fetch(`${site.url}/en/music/${UPCOMING.slug}/${FIXTURE_TRACK.slug}`, { redirect: 'manual' });
+    expect([302, 404]).toContain(upcoming.status);
+    const passed = await fetch(`${site.url}/en/music/${PASSED.slug}/${FIXTURE_TRACK.slug}`, { redirect: 'manual' });
+    expect(passed.status).toBe(200);
+    expect(await passed.text()).toContain(FIXTURE_TRACK.line);
+
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${site.url}/en/music/${UPCOMING.slug}`);
+    // The release's own text, hidden until the moment, lists the track without a link or lyrics.
+    const list = page.locator('[data-released-content] .release-tracks');
+    expect(await list.textContent()).toContain(FIXTURE_TRACK.title);
+    expect(await list.locator('a').count()).toBe(0);
+    expect(await page.content()).not.toContain(FIXTURE_TRACK.line);
+    await page.goto(`${site.url}/en/music/${PASSED.slug}`);
+    expect(await page.locator('.release-tracks a').getAttribute('href')).toBe(
+      `/en/music/${PASSED.slug}/${FIXTURE_TRACK.slug}`,
+    );
+    await page.context().close();
+  });
+});
+
 describe('its music', () => {
   it('is named to the server with its moment, so that its tracks are held back until then', async () => {
     const response = await fetch(`${site.url}/${RELEASE_MOMENTS_FILE}`);
@@ -175,6 +207,7 @@ describe('its music', () => {
       title: UPCOMING.title,
       kind: 'Single',
       playlist: 'Singles',
+      tracks: [FIXTURE_TRACK.title],
       releaseAt: site.moment,
     });
   });

@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../src/lib/languages.ts';
 import { lyricsUrlOf, lyricsVersions, stanzas, type TrackLyrics } from '../../../src/lib/lyrics-versions.ts';
 import { musicRecordingJsonLd } from '../../../src/lib/structured-data.ts';
 import { titleKey } from '../../../src/lib/track-titles.ts';
-import { releaseTracks, trackCredits } from '../../../src/lib/track-texts.ts';
+import { releaseTracks, trackCredits, type ReleaseWithTracks } from '../../../src/lib/track-texts.ts';
 
 const RELEASES = 'content/releases';
 
@@ -62,6 +62,9 @@ describe("a track's credits", () => {
   });
 });
 
+/** Any instant: no release of these tests but the one dated for it is still to come. */
+const NOW = Date.parse('2026-11-26T12:00Z');
+
 describe('matching track files to the releases’ tracks', () => {
   const releases = [
     {
@@ -73,12 +76,16 @@ describe('matching track files to the releases’ tracks', () => {
   ];
 
   it('finds a track by its title as titles are compared, and gives it its lyrics and credits', () => {
-    const { tracks, ignored } = releaseTracks(releases, [
-      {
-        id: 'ep/x',
-        data: { track: ' ponto de onibus', language: 'pt', lyrics: 'a\n\nb', credits: { writtenBy: ['W'] } },
-      },
-    ]);
+    const { tracks, ignored } = releaseTracks(
+      releases,
+      [
+        {
+          id: 'ep/x',
+          data: { track: ' ponto de onibus', language: 'pt', lyrics: 'a\n\nb', credits: { writtenBy: ['W'] } },
+        },
+      ],
+      NOW,
+    );
     expect(ignored).toEqual([]);
     const [first, second] = tracks.get('ep') ?? [];
     expect(first).toMatchObject({
@@ -89,17 +96,36 @@ describe('matching track files to the releases’ tracks', () => {
       lyrics: { language: 'pt', text: 'a\n\nb', translations: {} },
     });
     expect(second).toMatchObject({ slug: 'outra', number: 2, credits: { mixedBy: ['M'] }, lyrics: undefined });
+    expect(first?.hasPage).toBe(true);
     expect(tracks.get('none')).toEqual([]);
   });
 
-  it('leaves out, naming it, a file for a track or release the library does not have, or a second file for a track', () => {
-    const { tracks, ignored } = releaseTracks(releases, [
-      { id: 'ep/unknown', data: { track: 'Not On The EP', language: 'pt', lyrics: 'x' } },
-      { id: 'gone/a', data: { track: 'Outra', language: 'pt', lyrics: 'x' } },
-      { id: 'ep/a', data: { release: 'ep', track: 'Outra', language: 'pt', lyrics: 'first' } },
-      { id: 'ep/b', data: { track: 'OUTRA', language: 'pt', lyrics: 'second' } },
-      { id: 'ep/c', data: { release: 'none', track: 'Ponto de Ônibus', language: 'pt', lyrics: 'elsewhere' } },
+  it('lists a release still to come without pages or lyrics, until its moment', () => {
+    const dated: ReleaseWithTracks[] = releases.map((release) => ({ ...release, releaseAt: '2026-12-01T00:00-03:00' }));
+    const files = [{ id: 'ep/x', data: { track: 'Ponto de Ônibus', language: 'pt', lyrics: 'a' } }];
+    const before = releaseTracks(dated, files, NOW).tracks.get('ep') ?? [];
+    expect(before.map((track) => [track.hasPage, track.lyrics])).toEqual([
+      [false, undefined],
+      [false, undefined],
     ]);
+    expect(before[0]?.slug).toBe('ponto-de-onibus');
+    const after = releaseTracks(dated, files, Date.parse('2026-12-01T03:00Z')).tracks.get('ep') ?? [];
+    expect(after.every((track) => track.hasPage)).toBe(true);
+    expect(after[0]?.lyrics?.text).toBe('a');
+  });
+
+  it('leaves out, naming it, a file for a track or release the library does not have, or a second file for a track', () => {
+    const { tracks, ignored } = releaseTracks(
+      releases,
+      [
+        { id: 'ep/unknown', data: { track: 'Not On The EP', language: 'pt', lyrics: 'x' } },
+        { id: 'gone/a', data: { track: 'Outra', language: 'pt', lyrics: 'x' } },
+        { id: 'ep/a', data: { release: 'ep', track: 'Outra', language: 'pt', lyrics: 'first' } },
+        { id: 'ep/b', data: { track: 'OUTRA', language: 'pt', lyrics: 'second' } },
+        { id: 'ep/c', data: { release: 'none', track: 'Ponto de Ônibus', language: 'pt', lyrics: 'elsewhere' } },
+      ],
+      NOW,
+    );
     expect(ignored).toHaveLength(4);
     expect(ignored.find((message) => message.startsWith('ep/unknown'))).toMatch(/Not On The EP/);
     expect(ignored.find((message) => message.startsWith('gone/a'))).toMatch(/gone/);
