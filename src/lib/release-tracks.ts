@@ -14,7 +14,7 @@ import { DEFAULT_MEDIA_DIR } from './constants.ts';
 import { displayTitle, formatTime } from './player-logic.ts';
 import { applyOrder, readOrder } from './playlist-order.ts';
 import { compareTracks } from './track-order.ts';
-import { findTrackByTitle } from './track-titles.ts';
+import { isOwnTrack } from './track-titles.ts';
 
 /** A track as a release page and its structured data list it: `M:SS`, as the content files write it. */
 export interface ListedTrack {
@@ -52,13 +52,12 @@ export function tracksOfRelease(
   folder: readonly FolderTrack[],
   order: readonly string[] = [],
 ): ListedTrack[] {
-  const ordered = applyOrder([...folder].sort(compareTracks), order);
-  let own = ordered;
-  if (release.kind === 'Single') {
-    const found = ordered[findTrackByTitle(ordered, release.title)];
-    own = found ? [found] : [];
-  }
-  return own.map((track) => ({ title: displayTitle(track.title), duration: formatTime(track.duration) }));
+  const own = applyOrder([...folder].sort(compareTracks), order).filter((track) => isOwnTrack(release, track.title));
+  // A single is one track, even where its folder holds two of its title.
+  return (release.kind === 'Single' ? own.slice(0, 1) : own).map((track) => ({
+    title: displayTitle(track.title),
+    duration: formatTime(track.duration),
+  }));
 }
 
 /** The audio files of one playlist folder with their tags; unreadable files are left out. */

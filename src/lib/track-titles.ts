@@ -16,3 +16,11 @@ export function findTrackByTitle(tracks: readonly { title: string }[], title: st
   const wanted = titleKey(title);
   return tracks.findIndex((track) => titleKey(track.title) === wanted);
 }
+
+/**
+ * Whether a track of a release's playlist folder is the release's own: every track of an EP's
+ * or album's folder, the one titled like it in the singles' shared folder.
+ */
+export function isOwnTrack(release: { kind: string; title: string }, trackTitle: string): boolean {
+  return release.kind !== 'Single' || titleKey(release.title) === titleKey(trackTitle);
+}

@@ -1,14 +1,14 @@
 /**
  * The music of a release still to come is held back until its moment: the build lists its
  * dated releases (`release-moments.json`, beside the pages) and the server keeps their tracks
- * out of the API and the audio routes until then. A single holds back its own track (found by
- * title in its playlist), an EP or album its whole playlist, a release that lists its tracks
- * those tracks: the rules its page lists its tracks by. Pure, for the unit tests.
+ * out of the API and the audio routes until then: the tracks its file lists, else its own
+ * tracks of its playlist as its page lists them (lib/track-titles.ts, `isOwnTrack`). Pure, for
+ * the unit tests.
  */
 import { z } from 'zod';
 import { RELEASE_KINDS } from './content-schemas.ts';
 import { isUpcoming, releaseInstant } from './pre-release.ts';
-import { titleKey } from './track-titles.ts';
+import { isOwnTrack, titleKey } from './track-titles.ts';
 
 /** The build's list of dated releases, at the root of the build folder. */
 export const RELEASE_MOMENTS_FILE = 'release-moments.json';
@@ -44,9 +44,8 @@ export function parseReleaseMoments(text: string): DatedRelease[] {
 /** Whether the track titled `trackTitle` of `playlist` is one of the release's own. */
 export function isReleaseTrack(release: DatedRelease, playlist: string, trackTitle: string): boolean {
   if (release.playlist !== playlist) return false;
-  const wanted = titleKey(trackTitle);
-  if (release.tracks) return release.tracks.some((title) => titleKey(title) === wanted);
-  return release.kind !== 'Single' || titleKey(release.title) === wanted;
+  if (release.tracks) return release.tracks.some((title) => titleKey(title) === titleKey(trackTitle));
+  return isOwnTrack(release, trackTitle);
 }
 
 /** The releases still to come at `now` (ms): the ones whose tracks are held back. */
