@@ -68,19 +68,25 @@ export async function lyricsFiles(): Promise<ServedLyrics[]> {
   );
 }
 
+let lyricsIndex: Promise<string> | undefined;
+
 /**
  * The index the player reads to know whether a track has lyrics: by playlist, then by the
  * track's title as titles are compared, the URL of its lyrics file. A single shares its
  * playlist, so the index is by playlist, not by release.
  */
-export async function lyricsIndexFile(): Promise<string> {
-  const index: LyricsIndex = {};
-  for (const { release, track } of await allTracks()) {
-    if (!track.lyrics) continue;
-    const playlist = (index[release.playlist] ??= {});
-    playlist[titleKey(track.title)] = `/lyrics/${lyricsFile(release, track, track.lyrics).file}.json`;
-  }
-  return JSON.stringify(index);
+export function lyricsIndexFile(): Promise<string> {
+  // Every page's player names the index: it is made once per build.
+  lyricsIndex ??= (async () => {
+    const index: LyricsIndex = {};
+    for (const { release, track } of await allTracks()) {
+      if (!track.lyrics) continue;
+      const playlist = (index[release.playlist] ??= {});
+      playlist[titleKey(track.title)] = `/lyrics/${lyricsFile(release, track, track.lyrics).file}.json`;
+    }
+    return JSON.stringify(index);
+  })();
+  return lyricsIndex;
 }
 
 /** Where the index is served, or undefined when no track has lyrics (the player then asks nothing). */
