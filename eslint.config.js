@@ -99,6 +99,17 @@ export default defineConfig(
   },
   {
     files: ['src/islands/**'],
+    rules: importRules(
+      ...pageParts('Islands'),
+      { group: ['**/server/**'], message: 'Islands talk to the server over HTTP.' },
+      {
+        group: ['@nanostores/react'],
+        message: 'Islands read the shared stores through useSharedStore, which hydrates without a mismatch.',
+      },
+    ),
+  },
+  {
+    files: ['src/islands/useSharedStore.ts'],
     rules: importRules(...pageParts('Islands'), {
       group: ['**/server/**'],
       message: 'Islands talk to the server over HTTP.',

@@ -4,13 +4,13 @@
  * focus. Opening one hides all others (shared modal store). The EP1, EP2, singles and album
  * keys also start their playlist.
  */
-import { useStore } from '@nanostores/react';
 import { MOBILE_QUERY } from '../lib/constants.ts';
 import { $openModal, closeModal, openModal } from '../stores/modals.ts';
 import { playPlaylist, prefetchPlaylist } from '../stores/player.ts';
 import Modal from './Modal.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import './keyboard.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 /** One key as the page passes it, with its texts already translated. */
 export interface HeroKey {
@@ -74,7 +74,7 @@ function PanelContent({ item, titleId }: { item: HeroKey; titleId: string }) {
 }
 
 export default function KeyboardHero({ keys, labels }: KeyboardHeroProps) {
-  const open = useStore($openModal);
+  const open = useSharedStore($openModal);
   const isMobile = useMediaQuery(MOBILE_QUERY);
 
   const activate = (item: HeroKey) => {

@@ -3,7 +3,6 @@
  * in a dialog (the site's Modal: focus trapped, Escape closes, focus back on the button), with
  * a choice of version when the track has translations, the page's language first.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { langFromTag } from '../lib/languages.ts';
 import { languageName, lyricsUrlOf, lyricsVersions, stanzas, type LyricsVersion } from '../lib/lyrics-versions.ts';
@@ -14,6 +13,7 @@ import { $openModal, closeModal, openModal } from '../stores/modals.ts';
 import Modal from './Modal.tsx';
 import ButtonSlot from './ButtonSlot.tsx';
 import './lyrics-panel.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface LyricsPanelProps {
   /** `/lyrics.<version>.json` (src/data/track-texts.ts). */
@@ -27,9 +27,9 @@ interface LyricsPanelProps {
 const MODAL_ID = 'lyrics-dialog';
 
 export default function LyricsPanel({ indexUrl, labels, playlist, title }: LyricsPanelProps) {
-  const index = useStore($lyricsIndex);
-  const loaded = useStore($trackLyrics);
-  const isOpen = useStore($openModal) === MODAL_ID;
+  const index = useSharedStore($lyricsIndex);
+  const loaded = useSharedStore($trackLyrics);
+  const isOpen = useSharedStore($openModal) === MODAL_ID;
   const [choice, setChoice] = useState<LyricsVersion['id'] | null>(null);
   const url = index && playlist && title ? lyricsUrlOf(index, playlist, title) : undefined;
 

@@ -6,11 +6,11 @@
  * the page behind does not scroll (see modal.css). The content is unmounted once closed, so
  * an embedded video stops.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { modalFadeMs } from '../lib/motion.ts';
 import { $openModal, closeModal } from '../stores/modals.ts';
 import './modal.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface ModalProps {
   /** The id in the modal store; also the dialog's element id. */
@@ -26,7 +26,7 @@ interface ModalProps {
 type Phase = 'closed' | 'open' | 'closing';
 
 export default function Modal({ id, labelledBy, closeLabel, className, children }: ModalProps) {
-  const isOpen = useStore($openModal) === id;
+  const isOpen = useSharedStore($openModal) === id;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const [phase, setPhase] = useState<Phase>('closed');

@@ -4,11 +4,10 @@
  * shares the Singles playlist with the others, so its button names its track: the playlist
  * starts there, and the button shows pause only while that track plays.
  */
-import { useStore } from '@nanostores/react';
 import { findTrackByTitle } from '../lib/track-titles.ts';
 import { $player, playPlaylist } from '../stores/player.ts';
-import { useHydrated } from './useHydrated.ts';
 import './play-release.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface PlayReleaseProps {
   playlist: string;
@@ -23,16 +22,11 @@ export default function PlayRelease({ playlist, track, labels }: PlayReleaseProp
     playing,
     tracks,
     index,
-  } = useStore($player, {
-    keys: ['playlist', 'playing', 'tracks', 'index'],
-  });
+  } = useSharedStore($player, ['playlist', 'playing', 'tracks', 'index']);
   // A single the playlist lacks plays it from its first track: any track then counts.
   const trackIndex = track === undefined ? -1 : findTrackByTitle(tracks, track);
   const onThisTrack = trackIndex === -1 || trackIndex === index;
-  // The render that hydrates the HTML shows play, as the HTML does: music already playing when
-  // the router brings the page in shows as pause one render later, not as a mismatch.
-  const hydrated = useHydrated();
-  const isPlaying = hydrated && playing && current === playlist && onThisTrack;
+  const isPlaying = playing && current === playlist && onThisTrack;
   return (
     <button type="button" className="release-play pill-button" onClick={() => playPlaylist(playlist, track)}>
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -2,7 +2,6 @@
  * The audio player's view: status, controls, progress slider, volume and the track
  * list. It renders the player store and calls its actions; the store decides everything.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { displayTitle, formatTime } from '../lib/player-logic.ts';
 import { fill } from '../lib/template.ts';
@@ -31,6 +30,7 @@ import SeekBar from './SeekBar.tsx';
 import ShareMoment from './ShareMoment.tsx';
 import { useHydrated } from './useHydrated.ts';
 import './player.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface PlayerProps {
   labels: PlayerLabels;
@@ -59,10 +59,10 @@ export default function Player({
 }: PlayerProps) {
   // Not the time: it changes four times a second while a track plays, and only the timeline
   // below shows it, so the rest (the track list above all) is not drawn again for it.
-  const state = useStore($player, { keys: PLAYER_VIEW_KEYS });
-  const override = useStore($playerLabelsOverride);
+  const state = useSharedStore($player, PLAYER_VIEW_KEYS);
+  const override = useSharedStore($playerLabelsOverride);
   const hydrated = useHydrated();
-  const labels = (hydrated && override) || builtLabels;
+  const labels = override ?? builtLabels;
 
   useEffect(() => {
     if (covers) setPlayerCovers(covers);
@@ -208,7 +208,7 @@ interface PlayerTimelineProps {
 
 /** The times and the seek bar: the one part of the player drawn again as the track plays. */
 function PlayerTimeline({ peaksUrl, label, valueText }: PlayerTimelineProps) {
-  const { currentTime, duration, progress } = useStore($player, { keys: TIMELINE_KEYS });
+  const { currentTime, duration, progress } = useSharedStore($player, TIMELINE_KEYS);
   return (
     <div className="player-timeline">
       <span className="player-time">{formatTime(currentTime)}</span>

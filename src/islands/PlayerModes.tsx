@@ -2,11 +2,11 @@
  * The shuffle and repeat buttons: shuffle is pressed or not; repeat goes all → one → off, its
  * name saying the mode and pressed while it repeats anything. The store keeps both.
  */
-import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 import { $player, cycleRepeat, toggleShuffle } from '../stores/player.ts';
 import './player-extras.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface PlayerModesProps {
   labels: Pick<PlayerLabels, 'shuffle' | 'repeat_all' | 'repeat_one' | 'repeat_off'>;
@@ -28,7 +28,7 @@ function ModeIcon({ path, children }: { path: string; children?: ReactNode }) {
 }
 
 export default function PlayerModes({ labels, mode }: PlayerModesProps) {
-  const { shuffle, repeat } = useStore($player, { keys: ['shuffle', 'repeat'] });
+  const { shuffle, repeat } = useSharedStore($player, ['shuffle', 'repeat']);
   if (mode === 'shuffle') {
     return (
       <button

@@ -5,12 +5,12 @@
  * the screen; the dialog says so while one is on its way, and offers to try again should the
  * load fail.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { openModal } from '../stores/modals.ts';
 import { $poemTexts, loadPoemTexts } from '../stores/poems.ts';
 import Carousel from './Carousel.tsx';
 import Modal from './Modal.tsx';
+import { useSharedStore } from './useSharedStore.ts';
 
 /** A poem as the page passes it, its date already formatted in the page's language. */
 export interface PoemItem {
@@ -39,7 +39,7 @@ const MODAL_ID = 'poem-dialog';
 
 export default function PoemCarousel({ poems, textsUrl, labels }: PoemCarouselProps) {
   const [current, setCurrent] = useState<PoemItem | null>(null);
-  const { status, texts } = useStore($poemTexts);
+  const { status, texts } = useSharedStore($poemTexts);
 
   useEffect(() => {
     void loadPoemTexts(textsUrl);

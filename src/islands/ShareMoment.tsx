@@ -3,7 +3,6 @@
  * system's share sheet where the browser has one, else the link is copied to the clipboard;
  * either way a visible status says what happened, and screen readers hear it.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { langFromPath, langFromTag } from '../lib/languages.ts';
 import { releaseOf, trackPageSlug, type PlayerCovers } from '../lib/player-artwork.ts';
@@ -12,6 +11,7 @@ import { displayTitle } from '../lib/player-logic.ts';
 import { momentLink } from '../lib/player-moment.ts';
 import { $player, getPlayer } from '../stores/player.ts';
 import './player-extras.css';
+import { useSharedStore } from './useSharedStore.ts';
 
 interface ShareMomentProps {
   labels: Pick<PlayerLabels, 'share' | 'shareCopied' | 'shareFailed'>;
@@ -25,7 +25,7 @@ const LINK_SHOWN_MS = 30_000;
 type Outcome = { kind: 'copied' } | { kind: 'failed'; url: string } | null;
 
 export default function ShareMoment({ labels, covers }: ShareMomentProps) {
-  const { tracks, index, playlist, status } = useStore($player, { keys: ['tracks', 'index', 'playlist', 'status'] });
+  const { tracks, index, playlist, status } = useSharedStore($player, ['tracks', 'index', 'playlist', 'status']);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // An offered track (not loaded yet) is shared from its start.
   const track = status === 'initial' ? undefined : tracks[index];
