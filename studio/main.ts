@@ -89,6 +89,17 @@ function screen(heading: string, intro: string, label: string, action: () => Pro
   button.focus();
 }
 
+/** Signing in takes a passkey: a browser without them is told so, not given a button that fails. */
+function showUnsupported(): void {
+  root.replaceChildren(element('p', { class: 'message', 'data-kind': 'error' }, texts.unsupported));
+}
+
+/** What a person who is not signed in sees. */
+async function showSignedOut(): Promise<void> {
+  if (browserSupportsWebAuthn()) await showSignIn();
+  else showUnsupported();
+}
+
 async function showSignIn(): Promise<void> {
   screen(texts.signInHeading, texts.signInIntro, texts.signIn, async () => {
     const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
@@ -183,13 +194,15 @@ async function showStudio(): Promise<void> {
   ] as const) {
     onPress(button, async () => {
       await post(route);
-      await showSignIn();
+      await showSignedOut();
     });
   }
   // The account's actions fold away: on a phone the studio's own work gets the screen.
   const account = element('details', { class: 'account' });
   const actions = element('div', { class: 'account-actions' });
-  actions.append(add, signOut, everywhere);
+  // A session stays usable in a browser without passkeys; adding one there could only fail.
+  if (browserSupportsWebAuthn()) actions.append(add);
+  actions.append(signOut, everywhere);
   account.append(element('summary', {}, texts.account), actions);
   bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), account, languageChoice());
   const section = studioSectionAt(location.pathname) ?? 'content';
@@ -200,17 +213,17 @@ async function showStudio(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  if (!browserSupportsWebAuthn()) {
-    root.replaceChildren(element('p', { class: 'message', 'data-kind': 'error' }, texts.unsupported));
+  const token = invitationToken();
+  if (token) {
+    if (browserSupportsWebAuthn()) await showInvitation(token);
+    else showUnsupported();
     return;
   }
-  const token = invitationToken();
-  if (token) return showInvitation(token);
   try {
     await showStudio();
   } catch (error) {
     if (!(error instanceof StudioApiError && error.status === 401)) throw error;
-    await showSignIn();
+    await showSignedOut();
   }
 }
 

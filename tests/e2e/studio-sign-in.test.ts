@@ -59,20 +59,26 @@ async function session(page: Page): Promise<StudioSessionAnswer> {
   return (await page.request.get(`${origin}${STUDIO_AUTH_ROUTES.session}`)).json() as Promise<StudioSessionAnswer>;
 }
 
+/** The invitation link `npm run studio -- invite` prints for `name`. */
+async function invite(name: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', 'invite', name],
+    { env },
+  );
+  const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${stdout}`);
+  return link;
+}
+
 describe('the studio sign-in', () => {
   it('registers from an invitation, signs out and in again, and adds a second passkey', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', 'invite', 'André'],
-      { env },
-    );
-    const link = /^http\S+#invitation=\S+$/m.exec(stdout)?.[0];
-    expect(link).toBeDefined();
+    const link = await invite('André');
 
     const { page, problems } = await openPage(browser(), { viewport: { width: 320, height: 640 }, locale: 'pt-BR' });
     const { cdp, authenticatorId: first } = await addPasskeyAuthenticator(page);
 
-    await page.goto(link ?? '');
+    await page.goto(link);
     await expect.poll(() => page.getByRole('heading', { name: 'Olá, André' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
     await page.getByText('Conectado como André').waitFor();
@@ -125,5 +131,38 @@ describe('the studio sign-in', () => {
     // Decap CMS's own components, in English and Spanish, log prop-type warnings about their
     // children under React 19: its notice, not a fault of the studio; any other error counts.
     expect(problems.errors.filter((error) => !DECAP_PROP_TYPE_WARNING.test(error))).toEqual([]);
+  }, 60_000);
+
+  it('in a browser without passkeys, says so, yet keeps a session made in another', async () => {
+    const link = await invite('Bia');
+    const signing = await openPage(browser(), { viewport: { width: 320, height: 640 }, locale: 'pt-BR' });
+    await addPasskeyAuthenticator(signing.page);
+    await signing.page.goto(link);
+    await signing.page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
+    await signing.page.getByText('Conectado como Bia').waitFor();
+    const cookies = await signing.page.context().cookies(`${origin}/studio/`);
+    await signing.page.context().close();
+
+    const { page, problems } = await openPage(browser(), { viewport: { width: 320, height: 640 }, locale: 'pt-BR' });
+    await page.addInitScript(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    });
+    // An invitation's link first: from it, the studio's own address is a new document.
+    for (const path of ['/studio/#invitation=x', '/studio/']) {
+      await page.goto(`${origin}${path}`);
+      await page.getByText('Este navegador não suporta chaves de acesso.').waitFor();
+      expect(await page.getByRole('button').count(), `no button that could only fail at ${path}`).toBe(0);
+    }
+
+    await page.context().addCookies(cookies);
+    await page.goto(`${origin}/studio/messages`);
+    await page.getByText('Conectado como Bia').waitFor();
+    await page.getByText('Conta', { exact: true }).click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
+    await page.getByText('Este navegador não suporta chaves de acesso.').waitFor();
+    // Chromium logs the 401 with which the session check answers the signed-out page; nothing else.
+    expect(problems.errors.filter((error) => !error.includes('status of 401 (Unauthorized)'))).toEqual([]);
   }, 60_000);
 });
