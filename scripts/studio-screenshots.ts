@@ -2,28 +2,40 @@
  * `npm run screenshots:studio`: a PNG of each part of the studio (the editor, music, messages,
  * numbers) at phone and desktop widths in screenshots/studio/, signed in as the artist through a
  * virtual passkey, on temporary folders with the demo music, a few messages and a few counts. Each shot's
- * layout is checked as the public pages' are: a defect makes the exit code 1.
+ * layout is checked as the public pages' are: a defect makes the exit code 1. `--engine=firefox`
+ * (webkit, all) shoots in those engines too, into screenshots/studio/<engine>/: only Chromium has
+ * a virtual passkey, so they are handed the session Chromium signed in with.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 import { generateDemoMedia } from './demo-media/generate.ts';
 import { inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
+import { ENGINES, launchEngine, type EngineName } from '../perf/harness/browsers/index.ts';
 import { addPasskeyAuthenticator } from '../perf/harness/passkeys.ts';
 import { startStudioApp, type StudioApp } from '../perf/harness/studio-app.ts';
 import { EVENTS_PATH, LANDING, MAX_EVENTS_PER_REQUEST, type PageEvent } from '../src/lib/numbers-events.ts';
+import { SESSION_COOKIE } from '../server/services/studio/studio-http.ts';
 import { STUDIO_SECTIONS, studioSectionPath } from '../src/lib/studio-auth.ts';
 import { fill, STUDIO_TEXTS } from '../studio/texts.ts';
 
 const OUT_DIR = join('screenshots', 'studio');
-const { values: flags } = parseArgs({ options: { widths: { type: 'string', default: '320,390,1440' } } });
+const { values: flags } = parseArgs({
+  options: { widths: { type: 'string', default: '320,390,1440' }, engine: { type: 'string', default: 'chromium' } },
+});
 const widths = flags.widths.split(',').map(Number);
 if (widths.some((width) => !Number.isInteger(width) || width < 320)) {
   console.error(`--widths takes whole widths of 320 px or more, separated by commas: ${flags.widths}`);
+  process.exit(2);
+}
+const SHOT_ENGINES = ['chromium', ...ENGINES] as const;
+const engines = SHOT_ENGINES.filter((engine) => flags.engine === 'all' || engine === flags.engine);
+if (engines.length === 0) {
+  console.error(`--engine takes ${SHOT_ENGINES.join(', ')} or all: ${flags.engine}`);
   process.exit(2);
 }
 if (!existsSync(join('dist', 'pt.html')) || !existsSync(join('dist-studio', 'index.html'))) {
@@ -62,9 +74,95 @@ async function sendListenersEvents(origin: string, playlist: string, app: Studio
   }
 }
 
+/** Each part of the studio, and the editor's lists and forms that have no section of their own. */
+const VIEWS: readonly (readonly [name: string, path: string])[] = [
+  ...STUDIO_SECTIONS.map((section) => [section, studioSectionPath(section)] as const),
+  ['editor-tracks', '/studio/#/collections/tracks'],
+  ['editor-new-track', '/studio/#/collections/tracks/new'],
+];
+
+let defects = 0;
+
+/** Prints a shot's line, and counts its layout defects and the errors its page reported. */
+function record(file: string, report: LayoutReport, errors: readonly string[] = []): void {
+  const problems = [...report.problems, ...errors.map((error) => `page error: ${error}`)];
+  defects += problems.length;
+  console.log(
+    problems.length === 0
+      ? `${file}  ${String(report.clientWidth)} px wide, every control on screen`
+      : `${file}  DEFECTS:\n  ${problems.join('\n  ')}`,
+  );
+}
+
+/**
+ * Resolves once the page has not changed for a while (the studio draws itself from its API
+ * answers and the editor from its own), or after 20 s, with its fonts ready.
+ */
+async function settled(): Promise<void> {
+  await new Promise<void>((resolve) => {
+    let quiet = setTimeout(done, 800);
+    const observer = new MutationObserver(() => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, 800);
+    });
+    const deadline = setTimeout(done, 20_000);
+    function done() {
+      observer.disconnect();
+      clearTimeout(deadline);
+      resolve();
+    }
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await document.fonts.ready;
+}
+
+/** Every view at every width in Chromium, signed in on `page`. */
+async function shootInChromium(page: Page): Promise<void> {
+  await mkdir(OUT_DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize(viewportAt(width));
+    for (const [name, path] of VIEWS) {
+      await page.goto('about:blank');
+      await page.goto(`${studio.origin}${path}`, { waitUntil: 'networkidle' });
+      const report: LayoutReport = await page.evaluate(inspectLayout);
+      const file = join(OUT_DIR, `${name}-${String(width)}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      record(file, report);
+    }
+  }
+}
+
+/** Every view at every width in Firefox or WebKit, each in a fresh page given the session. */
+async function shootInEngine(name: EngineName, session: { name: string; value: string; path: string }) {
+  const dir = join(OUT_DIR, name);
+  await mkdir(dir, { recursive: true });
+  const engine = await launchEngine(name);
+  try {
+    for (const width of widths) {
+      for (const [view, path] of VIEWS) {
+        const page = await engine.newPage(viewportAt(width));
+        try {
+          await page.setCookie(studio.origin, session);
+          await page.goto(`${studio.origin}${path}`);
+          await page.evaluate(settled);
+          const report: LayoutReport = await page.evaluate(inspectLayout);
+          const file = join(dir, `${view}-${String(width)}.png`);
+          await page.screenshot(file, true);
+          const signedIn = await page.evaluate(() => document.querySelector('.top-bar') !== null);
+          const errors = await page.takeErrors();
+          record(file, report, signedIn ? errors : ['the session did not take: no signed-in studio', ...errors]);
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
 const studio = await startStudioApp({ prefix: 'studio-shots-' });
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
-let defects = 0;
 try {
   await generateDemoMedia(studio.dirs.media);
   const inbox = await studio.app.inbox.open();
@@ -80,29 +178,10 @@ try {
   await page.getByRole('button', { name: STUDIO_TEXTS.pt.createPasskey }).click();
   await page.getByText(fill(STUDIO_TEXTS.pt.signedInAs, { name: 'André' })).waitFor();
 
-  // Each part of the studio, and the editor's lists and forms that have no section of their own.
-  const views: [string, string][] = [
-    ...STUDIO_SECTIONS.map((section): [string, string] => [section, studioSectionPath(section)]),
-    ['editor-tracks', '/studio/#/collections/tracks'],
-    ['editor-new-track', '/studio/#/collections/tracks/new'],
-  ];
-  await mkdir(OUT_DIR, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize(viewportAt(width));
-    for (const [name, path] of views) {
-      await page.goto('about:blank');
-      await page.goto(`${studio.origin}${path}`, { waitUntil: 'networkidle' });
-      const report: LayoutReport = await page.evaluate(inspectLayout);
-      const file = join(OUT_DIR, `${name}-${String(width)}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      defects += report.problems.length;
-      console.log(
-        report.problems.length === 0
-          ? `${file}  ${String(report.clientWidth)} px wide, every control on screen`
-          : `${file}  LAYOUT DEFECTS:\n  ${report.problems.join('\n  ')}`,
-      );
-    }
-  }
+  if (engines.includes('chromium')) await shootInChromium(page);
+  const session = (await context.cookies(`${studio.origin}/studio/`)).find((cookie) => cookie.name === SESSION_COOKIE);
+  if (!session) throw new Error('signing in set no session cookie');
+  for (const engine of ENGINES.filter((name) => engines.includes(name))) await shootInEngine(engine, session);
 } finally {
   await browser.close();
   await studio.close();

@@ -41,6 +41,11 @@ export interface EnginePage {
    * the engine's driver cannot (WebKit's WebDriver runs scripts only once a page has loaded).
    */
   beforeScripts: ((fn: () => void) => Promise<void>) | null;
+  /**
+   * Gives the engine a cookie of `origin`, as its server sets one: HttpOnly, SameSite=Strict
+   * (a session made elsewhere, for pages behind a sign-in).
+   */
+  setCookie(origin: string, cookie: { name: string; value: string; path: string }): Promise<void>;
   /** The errors the page reported since the last call: uncaught errors, rejections, CSP refusals, console.error. */
   takeErrors(): Promise<string[]>;
   close(): Promise<void>;

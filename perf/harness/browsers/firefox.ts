@@ -72,6 +72,10 @@ export async function launchFirefox(): Promise<Engine> {
         async beforeScripts(fn) {
           await page.evaluateOnNewDocument(fn);
         },
+        async setCookie(origin, { name, value, path }) {
+          const domain = new URL(origin).hostname;
+          await context.setCookie({ name, value, path, domain, httpOnly: true, sameSite: 'Strict' });
+        },
         async takeErrors() {
           return (await page.evaluate(drainErrors)) ?? ['the error hook is missing from the page'];
         },

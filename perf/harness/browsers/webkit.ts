@@ -224,6 +224,12 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
       });
     },
     beforeScripts: null,
+    async setCookie(origin, { name, value, path }) {
+      // WebDriver sets a cookie of the document open: a plain file of the origin, first.
+      origins.add(origin);
+      await session.send('POST', '/url', { url: `${origin}/robots.txt` });
+      await session.send('POST', '/cookie', { cookie: { name, value, path, httpOnly: true, sameSite: 'Strict' } });
+    },
     async takeErrors() {
       return (await evaluate(drainErrors)) ?? ['the error hook is missing: the page was loaded anew'];
     },
