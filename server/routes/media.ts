@@ -13,7 +13,7 @@ import { sendOpenedFile } from '../services/file-response.ts';
 import { openInside } from '../services/open-inside.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
-import { IMMUTABLE } from '../services/cache-control.ts';
+import { IMMUTABLE, REVALIDATE } from '../services/cache-control.ts';
 import { errorBody } from '../services/error-answers.ts';
 
 export interface MediaRoutesOptions {
@@ -49,7 +49,9 @@ function cacheHeaders(reply: FastifyReply, track: Track, version: string | undef
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, 'There is no such track.'));
+/** Asked about again each time: a track missing now may come with a release's moment or an upload. */
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).header('Cache-Control', REVALIDATE).send(errorBody(404, 'There is no such track.'));
 
 /**
  * A file cut short while it streams ends before the Content-Length the response promised, and
@@ -84,6 +86,12 @@ async function readCover(root: string, path: string): Promise<{ type: string; da
 }
 
 const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir, renditions }) => {
+  /** Whether a track visitors may hear has this master: a release still to come keeps its renditions back too. */
+  const isHeard = (hash: string) =>
+    library
+      .playlists()
+      .some((playlist) => library.tracks(playlist.name).some((track) => renditions.of(track).hash === hash));
+
   app.get<{ Params: TrackParams; Querystring: VersionQuery }>(
     '/media/:playlist/:file',
     { onSend: closeWhenCutShort },
@@ -107,7 +115,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { librar
     async (request, reply) => {
       const { hash, file } = request.params;
       const path = renditions.servedFile(hash, file);
-      const opened = path ? await openInside(renditions.dir, path) : null;
+      const opened = path && isHeard(hash) ? await openInside(renditions.dir, path) : null;
       if (!opened) return notFound(reply);
       reply
         .header('Cache-Control', IMMUTABLE)

@@ -1,7 +1,7 @@
 /**
- * The music of a release still to come, through the real app over the demo music: out of the
- * API and the audio routes before its moment, there at its moment with nothing restarted (the
- * clock is the test's), and the rest of the library untouched meanwhile.
+ * The music of a release still to come, through the real app over the demo music and real
+ * ffmpeg renditions: out of the API and the audio routes before its moment, there at its moment
+ * with nothing restarted (the clock is the test's), and the rest of the library untouched meanwhile.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ beforeAll(async () => {
       { title: 'Quintal', kind: 'Single', playlist: 'Singles', releaseAt: SINGLE_MOMENT },
     ]),
   );
-  app = await buildTestApp({ ...site, mediaDir: media.dir });
+  app = await buildTestApp({ ...site, mediaDir: media.dir }, { FFMPEG_PATH: 'ffmpeg' });
 });
 afterAll(async () => {
   await app.close();
@@ -86,6 +86,39 @@ describe('before a release’s moment', () => {
     expect(audio.statusCode).toBe(404);
     expect(audio.body).not.toContain('Primeiro');
     expect((await app.inject({ url: EP_AUDIO.replace('/media/', '/media-covers/') })).statusCode).toBe(404);
+  });
+});
+
+/** The URLs of a playlist's renditions and waveforms, once every track has them. */
+async function renditionUrls(playlist: string): Promise<string[]> {
+  const query = `{ playlist(playlistName: ${JSON.stringify(playlist)}) { sources { url } peaksUrl } }`;
+  for (const deadline = Date.now() + 30_000; ;) {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    const tracks = response.json<{ data: { playlist: { sources: { url: string }[]; peaksUrl: string | null }[] } }>()
+      .data.playlist;
+    if (tracks.length > 0 && tracks.every((track) => track.sources.length > 0 && track.peaksUrl)) {
+      return tracks.flatMap((track) => [...track.sources.map((source) => source.url), track.peaksUrl ?? '']);
+    }
+    if (Date.now() > deadline) throw new Error(`${playlist} was not rendered in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('its renditions', { timeout: 40_000 }, () => {
+  it('are served from its moment on, and not before, while the rest of the library’s are', async () => {
+    clockAt(Date.parse(EP_MOMENT));
+    const held = await renditionUrls('Cocktail Nº1');
+    const others = await renditionUrls('Bloods Cocktail');
+    clockAt(Date.parse(EP_MOMENT) - 1000);
+    for (const url of held) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(404);
+      // No cache may keep that answer past the moment.
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of others) expect((await app.inject({ url })).statusCode, url).toBe(200);
+    clockAt(Date.parse(EP_MOMENT));
+    for (const url of held) expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 });
 
