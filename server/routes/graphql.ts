@@ -13,11 +13,11 @@ import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../ser
 import { graphqlRateLimit } from '../services/graphql-rate-limit.ts';
 import { resolversFor, schema } from '../services/graphql-schema.ts';
 import { trackViews } from '../services/graphql-track-view.ts';
-import type { MediaLibrary } from '../services/media-library.ts';
+import type { PublicLibrary } from '../services/public-library.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 
 export interface GraphqlOptions {
-  library: MediaLibrary;
+  library: PublicLibrary;
   renditions: Renditions;
   mediaBaseUrl: string;
   development: boolean;

@@ -1,5 +1,6 @@
 /**
- * HTTP caching of the GraphQL answers. A successful GET (or HEAD) is `public` for a while with
+ * HTTP caching of the GraphQL answers. A successful GET (or HEAD) is `public` for a while (never
+ * past the moment a release still to come joins the answers) with
  * a strong ETag made from the media index, the renditions, this server and the request; a
  * matching If-None-Match gets 304 without running the query. POST answers and every error are
  * `no-store`. The answer's media type follows Accept (graphql-over-http.ts), so it varies by it.
@@ -9,13 +10,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ifNoneMatchMatches } from './entity-tags.ts';
 import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from './graphql-over-http.ts';
 import { schema } from './graphql-schema.ts';
-import type { MediaLibrary } from './media-library.ts';
+import type { PublicLibrary } from './public-library.ts';
 import type { Renditions } from './renditions/renditions.ts';
 
 export interface GraphqlCachingOptions {
   /** The route whose answers are cached. */
   path: string;
-  library: Pick<MediaLibrary, 'version'>;
+  library: Pick<PublicLibrary, 'version' | 'untilNextMoment'>;
   renditions: Pick<Renditions, 'version'>;
   mediaBaseUrl: string;
   development: boolean;
@@ -53,7 +54,13 @@ export function graphqlCaching(options: GraphqlCachingOptions): GraphqlCaching {
       .digest('base64url');
     return `"${digest}"`;
   };
-  const cacheable = `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+  /** A successful answer's Cache-Control: fresh and stale together, never kept past a release's moment. */
+  const cacheable = (): string => {
+    const until = library.untilNextMoment();
+    const left = until === null ? Infinity : Math.max(0, Math.floor(until / 1000));
+    const maxAge = Math.min(cache.maxAge, left);
+    return `public, max-age=${maxAge}, stale-while-revalidate=${Math.min(cache.staleWhileRevalidate, left - maxAge)}`;
+  };
   /** The ETag of each GET or HEAD whose parameters make a request (set by revalidate). */
   const etags = new WeakMap<object, string>();
 
@@ -67,7 +74,7 @@ export function graphqlCaching(options: GraphqlCachingOptions): GraphqlCaching {
       // Content-Length.
       const ifNoneMatch = request.headers['if-none-match'];
       if (request.method !== 'GET' || !ifNoneMatchMatches(ifNoneMatch, etag, { wildcard: false })) return undefined;
-      return reply.code(304).header('ETag', etag).header('Cache-Control', cacheable).header('Vary', 'Accept').send();
+      return reply.code(304).header('ETag', etag).header('Cache-Control', cacheable()).header('Vary', 'Accept').send();
     },
 
     // Only a successful GET (or HEAD) answer may be kept, and only under the ETag of the index
@@ -86,7 +93,7 @@ export function graphqlCaching(options: GraphqlCachingOptions): GraphqlCaching {
       const etag = etags.get(request);
       const succeeded = reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":');
       if (etag && succeeded && etag === etagOf(request.url, mediaType)) {
-        reply.header('ETag', etag).header('Cache-Control', cacheable);
+        reply.header('ETag', etag).header('Cache-Control', cacheable());
         // Node sends no body with a 304; the Content-Length stays the 200's, as RFC 9110 allows.
         if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) reply.code(304).removeHeader('Content-Type');
       } else {

@@ -5,14 +5,23 @@
  * at each request, so the music appears at its moment without a restart.
  */
 import { createHash } from 'node:crypto';
+import { nextReleaseInstant } from '../../src/lib/pre-release.ts';
 import { isReleaseTrack, upcomingReleases, type DatedRelease } from '../../src/lib/withheld-music.ts';
 import type { MediaLibrary, Track } from './media-library.ts';
+
+export interface PublicLibrary extends MediaLibrary {
+  /**
+   * How long until the answers change by the clock alone (the next release's moment), in ms;
+   * null when no release is to come. Caches must not keep an answer past it.
+   */
+  untilNextMoment(): number | null;
+}
 
 export function publicLibrary(
   library: MediaLibrary,
   datedReleases: () => readonly DatedRelease[],
   now: () => number = () => Date.now(),
-): MediaLibrary {
+): PublicLibrary {
   /** Whether a track is held back, or null when no release is to come (nothing is). */
   const withheldTest = (): ((track: Track) => boolean) | null => {
     const upcoming = upcomingReleases(datedReleases(), now());
@@ -46,6 +55,14 @@ export function publicLibrary(
       if (upcoming.length === 0) return library.version();
       const held = createHash('sha1').update(JSON.stringify(upcoming)).digest('base64url').slice(0, 8);
       return `${library.version()}.${held}`;
+    },
+    untilNextMoment() {
+      const current = now();
+      const moment = nextReleaseInstant(
+        datedReleases().map((release) => release.releaseAt),
+        current,
+      );
+      return moment === null ? null : moment - current;
     },
     rescan: () => library.rescan(),
     onChange: (listener) => library.onChange(listener),

@@ -47,8 +47,8 @@ const clockAt = (instant: number) => {
   vi.setSystemTime(instant);
 };
 
-/** A playlist's titles as the player asks for them (its cacheable GET), and the answer's ETag. */
-async function titles(playlist: string): Promise<{ titles: string[]; etag: string }> {
+/** A playlist's titles as the player asks for them (its cacheable GET), and the answer's ETag and caching. */
+async function titles(playlist: string): Promise<{ titles: string[]; etag: string; cacheControl: string }> {
   const response = await app.inject({
     method: 'GET',
     url: playlistPath(playlist),
@@ -56,7 +56,11 @@ async function titles(playlist: string): Promise<{ titles: string[]; etag: strin
   });
   expect(response.statusCode).toBe(200);
   const body = response.json<{ data: { playlist: { title: string }[] } }>();
-  return { titles: body.data.playlist.map((track) => track.title), etag: String(response.headers.etag) };
+  return {
+    titles: body.data.playlist.map((track) => track.title),
+    etag: String(response.headers.etag),
+    cacheControl: String(response.headers['cache-control']),
+  };
 }
 
 async function playlistNames(): Promise<Record<string, number>> {
@@ -78,6 +82,17 @@ describe('before a release’s moment', () => {
     const names = await playlistNames();
     expect(names).not.toHaveProperty('Cocktail Nº1');
     expect(names).toMatchObject({ Singles: 2, 'Bloods Cocktail': 3 });
+  });
+
+  it('lets no cache keep an answer past the moment', async () => {
+    const caching = async (secondsBefore: number) => {
+      clockAt(Date.parse(EP_MOMENT) - secondsBefore * 1000);
+      return (await titles('Bloods Cocktail')).cacheControl;
+    };
+    // The configured defaults (a minute fresh, a day stale) while they end before the moment.
+    expect(await caching(2 * 86_400)).toBe('public, max-age=60, stale-while-revalidate=86400');
+    expect(await caching(1000)).toBe('public, max-age=60, stale-while-revalidate=940');
+    expect(await caching(30)).toBe('public, max-age=30, stale-while-revalidate=0');
   });
 
   it('answers 404 for its audio and its cover, as for no track at all', async () => {
