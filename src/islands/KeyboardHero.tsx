@@ -9,8 +9,8 @@ import { $openModal, closeModal, openModal } from '../stores/modals.ts';
 import { playPlaylist, prefetchPlaylist } from '../stores/player.ts';
 import Modal from './Modal.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
-import './keyboard.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './keyboard.css';
 
 /** One key as the page passes it, with its texts already translated. */
 export interface HeroKey {

@@ -12,8 +12,8 @@ import { $lyricsIndex, $trackLyrics, loadLyricsIndex, loadTrackLyrics } from '..
 import { $openModal, closeModal, openModal } from '../stores/modals.ts';
 import Modal from './Modal.tsx';
 import ButtonSlot from './ButtonSlot.tsx';
-import './lyrics-panel.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './lyrics-panel.css';
 
 interface LyricsPanelProps {
   /** `/lyrics.<version>.json` (src/data/track-texts.ts). */

@@ -9,8 +9,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { modalFadeMs } from '../lib/motion.ts';
 import { $openModal, closeModal } from '../stores/modals.ts';
-import './modal.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './modal.css';
 
 interface ModalProps {
   /** The id in the modal store; also the dialog's element id. */

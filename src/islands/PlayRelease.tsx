@@ -6,8 +6,8 @@
  */
 import { findTrackByTitle } from '../lib/track-titles.ts';
 import { $player, playPlaylist } from '../stores/player.ts';
-import './play-release.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './play-release.css';
 
 interface PlayReleaseProps {
   playlist: string;

@@ -29,8 +29,8 @@ import PlayerShortcuts from './PlayerShortcuts.tsx';
 import SeekBar from './SeekBar.tsx';
 import ShareMoment from './ShareMoment.tsx';
 import { useHydrated } from './useHydrated.ts';
-import './player.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './player.css';
 
 interface PlayerProps {
   labels: PlayerLabels;

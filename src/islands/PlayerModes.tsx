@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import type { PlayerLabels } from '../lib/player-labels.ts';
 import { $player, cycleRepeat, toggleShuffle } from '../stores/player.ts';
-import './player-extras.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './player-extras.css';
 
 interface PlayerModesProps {
   labels: Pick<PlayerLabels, 'shuffle' | 'repeat_all' | 'repeat_one' | 'repeat_off'>;

@@ -10,8 +10,8 @@ import type { PlayerLabels } from '../lib/player-labels.ts';
 import { displayTitle } from '../lib/player-logic.ts';
 import { momentLink } from '../lib/player-moment.ts';
 import { $player, getPlayer } from '../stores/player.ts';
-import './player-extras.css';
 import { useSharedStore } from './useSharedStore.ts';
+import './player-extras.css';
 
 interface ShareMomentProps {
   labels: Pick<PlayerLabels, 'share' | 'shareCopied' | 'shareFailed'>;
