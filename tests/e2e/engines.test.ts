@@ -29,6 +29,7 @@ import { useContactServer } from './contact-server.ts';
 import { LANGS, t } from './home-helpers.ts';
 import { shownStanzas, TRANSLATED } from './lyrics-helpers.ts';
 import { startPreReleaseSite, UPCOMING, type PreReleaseSite } from './pre-release-site.ts';
+import { SENT, startEngineStudio, type EngineStudio, type SessionCookie } from './engines/studio.ts';
 
 const baseUrl = inject('baseUrl');
 /** The build whose media library held the demo music: the one with track pages and lyrics. */
@@ -72,6 +73,13 @@ afterAll(async () => {
   await (await preRelease)?.close();
 });
 
+/** The artist's studio with a few messages, started once for both engines when the first asks for it. */
+let studioStart: Promise<EngineStudio> | undefined;
+const engineStudio = () => (studioStart ??= startEngineStudio());
+afterAll(async () => {
+  await (await studioStart)?.close();
+});
+
 // On a two-core machine busy with the other end-to-end files, a journey in WebKit can take
 // several times what it takes alone.
 describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
@@ -90,12 +98,71 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
   });
 
   /** A fresh page at `viewport`, loaded at `path`; each test checks its errors at its end. */
-  async function open(path: string, viewport: Viewport, origin = baseUrl): Promise<EnginePage> {
+  async function open(
+    path: string,
+    viewport: Viewport,
+    origin = baseUrl,
+    session?: SessionCookie,
+  ): Promise<EnginePage> {
     if (!engine) throw new Error(`${engineName} did not start; see the error of beforeAll.`);
     page = await engine.newPage(viewport);
+    if (session) await page.setCookie(origin, session);
     await page.goto(`${origin}${path}`);
     return page;
   }
+
+  it('lets the artist read a message, mark it handled and open his poems in the studio, on a phone', async () => {
+    const studio = await engineStudio();
+    const session = await studio.signIn(`André ${engineName}`);
+    // Each engine handles a message of its own: the inbox is shared.
+    const sent = SENT[engineName === 'firefox' ? 0 : 1];
+    const message = (await studio.inbox(session)).messages.find((listed) => listed.name === sent.name);
+    if (!message) throw new Error(`${sent.name}'s message is not in the inbox`);
+    const item = `.message-item[data-id="${String(message.id)}"]`;
+
+    const opened = await open('/studio/messages', PHONE, studio.origin, session);
+    const names = await waitFor('the inbox', () =>
+      opened.evaluate(() => {
+        const shown = [...document.querySelectorAll('.message-item .who')].map((name) => name.textContent);
+        return shown.length > 0 ? shown : null;
+      }),
+    );
+    expect(names, 'newest first').toEqual(SENT.map((each) => each.name).reverse());
+
+    await opened.click(`${item} button.summary`);
+    const text = await waitFor('the message’s whole text', () =>
+      opened.evaluate(
+        (selector: string) => document.querySelector(`${selector} .body:not([hidden]) .text`)?.textContent,
+        item,
+      ),
+    );
+    expect(text).toBe(sent.message);
+    await waitFor('the message to be read', async () =>
+      (await studio.inbox(session)).messages.some((listed) => listed.id === message.id && listed.readAt !== null),
+    );
+    await opened.click(`${item} [data-action="handled"]`);
+    await waitFor('the handled badge', () =>
+      opened.evaluate((selector: string) => document.querySelector(`${selector} .badge.handled`) !== null, item),
+    );
+    expect((await studio.inbox(session)).messages.find((listed) => listed.id === message.id)?.handledAt).not.toBeNull();
+    expect(await opened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await opened.takeErrors()).toEqual([]);
+
+    // The editor (Decap CMS) draws in this engine too: the list of his poems, one entry a file.
+    await opened.goto(`${studio.origin}/studio/#/collections/poems`);
+    await waitFor(
+      'the poems’ list',
+      () =>
+        opened.evaluate(
+          (count: number) => document.querySelectorAll('a[href*="collections/poems/entries/"]').length === count,
+          studio.poemCount,
+        ),
+      30_000,
+    );
+    expect(await opened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // Decap's own components log React prop-type warnings in English and Spanish: its notice.
+    expect((await opened.takeErrors()).filter((error) => !error.includes('Failed prop type'))).toEqual([]);
+  });
 
   it('counts down to a release still to come, and shows the release at its moment', { timeout: 600_000 }, async () => {
     const site = await preReleaseSite();
