@@ -1,7 +1,7 @@
 /**
- * The visitor's journeys in Firefox and WebKit (Safari's engine), one description run by each
- * engine's driver (perf/harness/browsers/). Chromium runs the fuller suite of the other files.
- * E2E_ENGINES=webkit (or firefox) runs one engine alone.
+ * The visitor's journeys, and the artist's studio on a phone, in Firefox and WebKit (Safari's
+ * engine), one description run by each engine's driver (perf/harness/browsers/). Chromium runs
+ * the fuller suite of the other files. E2E_ENGINES=webkit (or firefox) runs one engine alone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
