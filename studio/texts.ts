@@ -29,7 +29,7 @@ const pt = {
     string
   >,
   cancelled: 'O pedido foi cancelado. Tente de novo.',
-  unsupported: 'Este navegador não suporta chaves de acesso.',
+  unsupported: 'Este navegador não suporta chaves de acesso. Abra este endereço no Safari, Chrome, Firefox ou Edge.',
   offline: 'Não foi possível contatar o servidor. Verifique a conexão.',
   errors: {
     SESSION_REQUIRED: 'A sua sessão terminou. Entre de novo.',
@@ -71,7 +71,7 @@ const en: StudioTexts = {
   sectionsMenu: 'Studio parts',
   sections: { content: 'Content', music: 'Music', messages: 'Messages', numbers: 'Numbers' },
   cancelled: 'The request was cancelled. Please try again.',
-  unsupported: 'This browser does not support passkeys.',
+  unsupported: 'This browser does not support passkeys. Open this address in Safari, Chrome, Firefox or Edge.',
   offline: 'The server could not be reached. Check the connection.',
   errors: {
     SESSION_REQUIRED: 'Your session has ended. Please sign in again.',
@@ -111,7 +111,7 @@ const es: StudioTexts = {
   sectionsMenu: 'Partes del estudio',
   sections: { content: 'Contenido', music: 'Música', messages: 'Mensajes', numbers: 'Números' },
   cancelled: 'La solicitud fue cancelada. Inténtelo de nuevo.',
-  unsupported: 'Este navegador no admite llaves de acceso.',
+  unsupported: 'Este navegador no admite llaves de acceso. Abre esta dirección en Safari, Chrome, Firefox o Edge.',
   offline: 'No se pudo contactar con el servidor. Compruebe la conexión.',
   errors: {
     SESSION_REQUIRED: 'Su sesión ha terminado. Entre de nuevo.',

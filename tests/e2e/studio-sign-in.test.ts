@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitForPort } from '../../perf/harness/engines.ts';
 import { STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../../src/lib/studio-auth.ts';
+import { STUDIO_TEXTS } from '../../studio/texts.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 
@@ -150,7 +151,7 @@ describe('the studio sign-in', () => {
     // An invitation's link first: from it, the studio's own address is a new document.
     for (const path of ['/studio/#invitation=x', '/studio/']) {
       await page.goto(`${origin}${path}`);
-      await page.getByText('Este navegador não suporta chaves de acesso.').waitFor();
+      await page.getByText(STUDIO_TEXTS.pt.unsupported).waitFor();
       expect(await page.getByRole('button').count(), `no button that could only fail at ${path}`).toBe(0);
     }
 
@@ -161,7 +162,7 @@ describe('the studio sign-in', () => {
     await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sair', exact: true }).click();
-    await page.getByText('Este navegador não suporta chaves de acesso.').waitFor();
+    await page.getByText(STUDIO_TEXTS.pt.unsupported).waitFor();
     // Chromium logs the 401 with which the session check answers the signed-out page; nothing else.
     expect(problems.errors.filter((error) => !error.includes('status of 401 (Unauthorized)'))).toEqual([]);
   }, 60_000);
