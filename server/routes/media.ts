@@ -6,7 +6,8 @@
 import { ReadStream } from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
-import type { MediaLibrary, Track } from '../services/media-library.ts';
+import type { Track } from '../services/media-library.ts';
+import type { PublicLibrary } from '../services/public-library.ts';
 import { extensionOf } from '../../src/lib/audio-formats.ts';
 import { servableCover } from '../../src/lib/audio-tags.ts';
 import { sendOpenedFile } from '../services/file-response.ts';
@@ -17,7 +18,8 @@ import { IMMUTABLE, REVALIDATE } from '../services/cache-control.ts';
 import { errorBody } from '../services/error-answers.ts';
 
 export interface MediaRoutesOptions {
-  library: MediaLibrary;
+  /** What visitors may hear: the library without the music of releases still to come. */
+  library: PublicLibrary;
   mediaDir: string;
   renditions: Renditions;
 }
@@ -86,8 +88,13 @@ async function readCover(root: string, path: string): Promise<{ type: string; da
 }
 
 const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { library, mediaDir, renditions }) => {
-  /** Whether a track visitors may hear has this master: a release still to come keeps its renditions back too. */
+  /**
+   * Whether a track visitors may hear has this master: a release still to come keeps its
+   * renditions back too. With none to come, every current master's are heard, and the
+   * library is not walked on each request.
+   */
   const isHeard = (hash: string) =>
+    library.untilNextMoment() === null ||
     library
       .playlists()
       .some((playlist) => library.tracks(playlist.name).some((track) => renditions.of(track).hash === hash));
