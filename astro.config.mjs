@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { pagePolicy } from './src/integrations/page-policy.ts';
 import { stableIslandIds } from './src/integrations/stable-island-ids.ts';
 // The site's languages, from the one list the pages, the browser and the server share.
 import { DEFAULT_LANG, HTML_LANGS, LANGUAGES } from './src/lib/languages.ts';
@@ -59,8 +60,12 @@ export default defineConfig({
       i18n: { defaultLocale: DEFAULT_LANG, locales: HTML_LANGS },
     }),
     stableIslandIds(),
+    pagePolicy(),
   ],
   devToolbar: { enabled: false },
+  // Astro declares the hashes of the scripts and styles it emits, and of our own inline scripts
+  // (src/components/InlineScript.astro); src/integrations/page-policy.ts hands them to the server.
+  security: { csp: true },
   vite: {
     build: {
       // Astro inlines a small page script as an inline `<script type="module">`. When the

@@ -8,6 +8,7 @@ import { EVERY_RESPONSE, FRAMABLE_PAGE } from '../server/plugins/security-header
 import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/cache-control.ts';
 import { cspDirectives, cspHeader, framableByAnySite } from '../server/services/csp.ts';
 import { EMBED_PREFIX } from '../src/lib/embeds.ts';
+import { PAGE_POLICY_FILE } from '../src/lib/page-policy.ts';
 import { scanSitePages } from '../server/services/site-pages.ts';
 
 const distDir = process.argv[2] ?? 'dist';
@@ -41,7 +42,8 @@ rules.push(rule('/*.html', { 'cache-control': REVALIDATE }));
 rules.push(rule('/_astro/*', { 'cache-control': IMMUTABLE }));
 // Every other top-level file, and folders that hold more than pages, as the server caches them.
 for (const entry of await readdir(distDir, { withFileTypes: true })) {
-  if (entry.name === '_astro' || entry.name === '_headers' || /\.html(?:\.br|\.gz)?$/.test(entry.name)) continue;
+  if (['_astro', '_headers', PAGE_POLICY_FILE].includes(entry.name) || /\.html(?:\.br|\.gz)?$/.test(entry.name))
+    continue;
   if (entry.isDirectory()) {
     const files = await readdir(join(distDir, entry.name), { recursive: true });
     if (files.every((name) => /\.html(?:\.br|\.gz)?$/.test(name) || !name.includes('.'))) continue;

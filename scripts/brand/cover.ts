@@ -4,6 +4,8 @@
  * test can read what it draws.
  */
 
+import { xmlText } from '../../src/lib/xml-text.ts';
+
 /** What a generated cover shows. */
 export interface CoverInput {
   title: string;
@@ -18,10 +20,6 @@ export const COVER_SIZE = 800;
 
 /** The accents stand-ins take in turn, so those side by side differ. */
 export const ACCENTS = ['#e0283f', '#e07a28', '#c9a227', '#2f9e8f', '#4f7fd9', '#9b59d0'];
-
-/** Text made safe inside SVG markup. */
-export const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Breaks a title into lines of about `width` characters, at spaces. */
 export function wrapTitle(title: string, width = 13): string[] {
@@ -39,7 +37,7 @@ export function titleText(lines: string[], x: number, y: number, fontSize: numbe
   return lines
     .map(
       (line, at) =>
-        `<text x="${String(x)}" y="${String(y + at * lineHeight)}" font-family="DejaVu Serif, Georgia, serif" font-size="${String(fontSize)}" font-weight="bold" fill="#f2f0ea">${escapeXml(line)}</text>`,
+        `<text x="${String(x)}" y="${String(y + at * lineHeight)}" font-family="DejaVu Serif, Georgia, serif" font-size="${String(fontSize)}" font-weight="bold" fill="#f2f0ea">${xmlText(line)}</text>`,
     )
     .join('');
 }
@@ -72,7 +70,7 @@ export function coverSvg({ title, kind, year, index }: CoverInput): string {
   <circle cx="640" cy="150" r="190" fill="${accent}" opacity="0.22"/>
   ${text}
   <rect x="60" y="${170 + lines.length * (fontSize + 14) - fontSize}" width="140" height="6" fill="${accent}"/>
-  <text x="62" y="${230 + lines.length * (fontSize + 14) - fontSize}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">Same Bloods Cocktail · ${escapeXml(kind)} · ${escapeXml(year)}</text>
+  <text x="62" y="${230 + lines.length * (fontSize + 14) - fontSize}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">Same Bloods Cocktail · ${xmlText(kind)} · ${xmlText(year)}</text>
   ${pianoKeys(COVER_SIZE, 560, COVER_SIZE)}
   <rect x="0" y="552" width="800" height="10" fill="${accent}"/>
 </svg>`;

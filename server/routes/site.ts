@@ -16,6 +16,7 @@ import { ifNoneMatchMatches } from '../services/entity-tags.ts';
 import { chooseEncoding, type StoredPage } from '../services/page-store.ts';
 import type { CurrentSite, ServedSite } from '../services/served-site.ts';
 import { LANG_COOKIE, type Lang } from '../../src/lib/languages.ts';
+import { PAGE_POLICY_FILE } from '../../src/lib/page-policy.ts';
 import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
 import { errorBody } from '../services/error-answers.ts';
 
@@ -110,8 +111,10 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { site }) 
     return undefined;
   });
 
-  // The CDN headers file describes this server's own headers; it is not a page.
+  // The CDN headers file and the build's record of the pages' policy describe this server's
+  // own headers; neither is a page.
   app.get('/_headers', async (_request, reply) => reply.callNotFound());
+  app.get(`/${PAGE_POLICY_FILE}`, async (_request, reply) => reply.callNotFound());
 
   app.get('/', async (request, reply) => redirectTo(reply, `/${visitorLanguage(request)}`, 'Cookie, Accept-Language'));
 

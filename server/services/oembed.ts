@@ -16,6 +16,7 @@ import {
   type EmbedManifest,
 } from '../../src/lib/embeds.ts';
 import { absoluteUrl } from '../../src/lib/site-urls.ts';
+import { xmlText } from '../../src/lib/xml-text.ts';
 
 /** The oEmbed 1.0 rich answer. */
 export interface OembedAnswer {
@@ -57,11 +58,6 @@ export function manifestOf(dir: string): Promise<EmbedManifest | null> {
   return manifest;
 }
 
-/** Escapes a text for an HTML attribute value in double quotes. */
-function attribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** A positive whole number of pixels from a query value, else none. */
 function pixels(value: string | undefined): number | null {
   if (value === undefined || !/^\d{1,5}$/.test(value)) return null;
@@ -94,7 +90,7 @@ export function oembedFor(url: string, manifest: EmbedManifest, options: OembedO
   src.searchParams.set(LANG_PARAM, page.lang);
   if (compact) src.searchParams.set(COMPACT_PARAM, '1');
   const html =
-    `<iframe src="${attribute(src.href)}" width="${width}" height="${size.height}" title="${attribute(title)}"` +
+    `<iframe src="${xmlText(src.href)}" width="${width}" height="${size.height}" title="${xmlText(title)}"` +
     ` style="border:0" loading="lazy" allow="autoplay"></iframe>`;
   return {
     version: '1.0',

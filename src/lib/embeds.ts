@@ -102,6 +102,12 @@ export function embedLanguage(search: string, browserTags: readonly string[]): L
   return isLang(asked) ? asked : langFromTag(browserTags[0]);
 }
 
+/**
+ * The embed page's inline script, run before the first paint so the one-row variant never
+ * draws the full layout first. It tests the query as `isCompact` does.
+ */
+export const EMBED_COMPACT_SCRIPT = `var q=new URLSearchParams(location.search),c=q.get(${JSON.stringify(COMPACT_PARAM)});if(c!==null&&c!=="0"&&c!=="false")document.documentElement.classList.add("compact");`;
+
 /** True when the embed's query asks for the one-row variant. */
 export function isCompact(search: string): boolean {
   const value = new URLSearchParams(search).get(COMPACT_PARAM);

@@ -3,6 +3,7 @@
  * of entries. Pure, for the build and the unit tests.
  */
 import { HTML_LANGS, type Lang } from './languages.ts';
+import { xmlText } from './xml-text.ts';
 
 /** A language's feed, a file of the build (its own folder keeps the CDN's caching simple). */
 export function feedPath(lang: Lang): string {
@@ -33,19 +34,6 @@ export interface FeedChannel {
   link: string;
   /** Absolute: the feed's own address. */
   self: string;
-}
-
-/** Characters XML 1.0 cannot hold at all, even escaped (most C0 controls, lone surrogates, U+FFFE/F). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** A text as XML character data or an attribute value. */
-export function xmlText(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 /** The date of a content `released` value (`2023-04`, `2023-04-21`), at midnight UTC. */

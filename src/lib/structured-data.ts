@@ -182,11 +182,3 @@ export function musicRecordingJsonLd(input: RecordingInput): WithContext<MusicRe
     recordingOf: composition,
   };
 }
-
-/**
- * Serialises JSON-LD for a `<script type="application/ld+json">`: `<` is escaped so no
- * content can close the script element early.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

@@ -7,7 +7,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
 import { imageFile } from '../../data/image-file.ts';
 import { getReleases, getSite, type Release } from '../../data/site.ts';
-import { escapeXml, wrapTitle } from '../../../scripts/brand/cover.ts';
+import { titleText, wrapTitle } from '../../../scripts/brand/cover.ts';
+import { xmlText } from '../../lib/xml-text.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -24,15 +25,10 @@ export const GET: APIRoute<{ release: Release }> = async ({ props: { release } }
     .toBuffer();
   const { project } = await getSite();
   const lines = wrapTitle(release.title, 14);
-  const text = lines
-    .map(
-      (line, at) =>
-        `<text x="690" y="${200 + at * 64}" font-family="DejaVu Serif, Georgia, serif" font-size="52" font-weight="bold" fill="#f2f0ea">${escapeXml(line)}</text>`,
-    )
-    .join('');
+  const text = titleText(lines, 690, 200, 52, 64);
   const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">${text}
     <rect x="690" y="${200 + lines.length * 64 - 40}" width="140" height="6" fill="#e0283f"/>
-    <text x="692" y="${200 + lines.length * 64 + 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">${escapeXml(project)}</text></svg>`;
+    <text x="692" y="${200 + lines.length * 64 + 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#b9b5ab">${xmlText(project)}</text></svg>`;
   const card = await sharp({
     create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: '#0b0b0d' },
   })

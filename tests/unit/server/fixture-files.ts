@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PAGE_POLICY_FILE } from '../../../src/lib/page-policy.ts';
 
 export const INLINE_SCRIPT = "console.log('inline')";
 export const INLINE_STYLE = 'body{color:red}';
@@ -13,6 +14,9 @@ export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(t
 
 /** The inline script of a site written with `edition` (the plain fixture's without one). */
 export const inlineScript = (edition = '') => (edition ? `console.log('inline ${edition}')` : INLINE_SCRIPT);
+
+/** A script that content smuggled into one page: the build never declared it. */
+export const INJECTED_SCRIPT = 'window.__injected = 1';
 
 function siteFiles(edition: string): Record<string, string> {
   const script = inlineScript(edition);
@@ -29,7 +33,7 @@ function siteFiles(edition: string): Record<string, string> {
     'pt.html': page('pt-BR', 'home pt'),
     'en.html': page('en-US', 'home en'),
     'es.html': page('es-ES', 'home es'),
-    'pt/spotify.html': page('pt-BR', 'landing pt'),
+    'pt/spotify.html': page('pt-BR', 'landing pt').replace('</body>', `<script>${INJECTED_SCRIPT}</script></body>`),
     'samebloodscocktail.html': page('pt-BR', 'landing'),
     // The same URL built once per language, as the build writes it.
     'samebloodscocktail.pt.html': page('pt-BR', 'landing in pt'),
@@ -41,6 +45,8 @@ function siteFiles(edition: string): Record<string, string> {
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
     '.env': 'SECRET=1',
     _headers: '/*\n  X-Internal: 1\n',
+    // What the build declares: its own inline script and style, as Astro records them.
+    [PAGE_POLICY_FILE]: JSON.stringify({ scriptHashes: [sha256(script)], styleHashes: [sha256(INLINE_STYLE)] }),
   };
 }
 

@@ -11,7 +11,7 @@ import { buildApp, type BuildOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { writeFixtureFiles } from './fixture-files.ts';
 
-export { INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-files.ts';
+export { INJECTED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-files.ts';
 
 export interface FixtureSite {
   /** The built site. */

@@ -3,7 +3,15 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { buildTestApp, createFixtureSite, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-site.ts';
+import { PAGE_POLICY_FILE } from '../../../src/lib/page-policy.ts';
+import {
+  buildTestApp,
+  createFixtureSite,
+  INJECTED_SCRIPT,
+  INLINE_SCRIPT,
+  INLINE_STYLE,
+  sha256,
+} from './fixture-site.ts';
 
 let app: FastifyInstance;
 let cleanup: () => void;
@@ -216,12 +224,15 @@ describe('unknown paths', () => {
     expect(response.body).not.toMatch(/at .*\.ts|\/work\/|node_modules/);
   });
 
-  it('does not serve dotfiles or the CDN headers file', async () => {
+  it("does not serve dotfiles, the CDN headers file or the build's record of the policy", async () => {
     const env = await app.inject({ url: '/.env' });
     expect(env.statusCode).toBe(404);
     expect(env.body).not.toContain('SECRET');
     const headers = await app.inject({ url: '/_headers' });
     expect(headers.body).not.toContain('X-Internal');
+    const policy = await app.inject({ url: `/${PAGE_POLICY_FILE}` });
+    expect(policy.statusCode).toBe(404);
+    expect(policy.body).not.toContain('sha256');
   });
 });
 
@@ -251,8 +262,9 @@ describe('assets', () => {
 
 describe('security headers', () => {
   // The fixture's pages hold one script, one style, and two data blocks (JSON-LD, JSON) that no
-  // browser runs and the policy does not name.
-  it('sends a CSP allowing exactly the inline scripts and styles of the build', async () => {
+  // browser runs and the policy does not name; one page also holds a script the build never
+  // declared, as content that escaped its element would write.
+  it('sends a CSP allowing exactly the inline scripts and styles the build declared', async () => {
     const csp = (await app.inject({ url: '/pt' })).headers['content-security-policy'] as string;
     const directives = new Map(csp.split(';').map((d) => [d.trim().split(' ')[0], d.trim()]));
     expect(directives.get('script-src')).toBe(`script-src 'self' ${sha256(INLINE_SCRIPT)}`);
@@ -262,6 +274,10 @@ describe('security headers', () => {
     expect(directives.get('object-src')).toBe("object-src 'none'");
     expect((await app.inject({ url: '/pt' })).headers['x-frame-options']).toBe('DENY');
     expect(csp).not.toContain('unsafe-eval');
+    const landing = await app.inject({ url: '/pt/spotify' });
+    expect(landing.body).toContain(INJECTED_SCRIPT);
+    expect(landing.headers['content-security-policy']).toBe(csp);
+    expect(csp).not.toContain(sha256(INJECTED_SCRIPT));
   });
 
   it('sends nosniff and a referrer policy on every response, including redirects and errors', async () => {
