@@ -1,7 +1,7 @@
 /**
  * The studio's page: signs the artist in with a passkey (or, from an invitation link, creates
- * their first one), then shows a small top bar (who, sign out, sign out everywhere, add a
- * passkey), the menu of the studio's parts, and the part the address names, which loads only
+ * their first one), then shows a small top bar (who, sign out, and the account's passkeys and
+ * signing out everywhere), the menu of the studio's parts, and the part the address names, which loads only
  * once signed in.
  */
 import { startAuthentication, startRegistration, browserSupportsWebAuthn } from '@simplewebauthn/browser';
@@ -21,6 +21,7 @@ import {
 } from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
+import { passkeyPanel } from './passkeys.ts';
 import { SECTION_MODULES } from './section.ts';
 import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
@@ -175,35 +176,27 @@ function sectionMenu(current: StudioSection): HTMLElement {
 
 /** The top bar, the menu, and the part the address names below them. */
 async function showStudio(): Promise<void> {
-  const { person } = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
+  const session = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
+  const { person } = session;
   const bar = element('header', { class: 'top-bar' });
-  const add = element('button', { type: 'button', class: 'secondary' }, texts.addPasskey);
   const signOut = element('button', { type: 'button', class: 'secondary' }, texts.signOut);
-  const everywhere = element('button', { type: 'button', class: 'secondary' }, texts.signOutEverywhere);
-  onPress(add, async () => {
-    const { options } = await post<{ options: PublicKeyCredentialCreationOptionsJSON }>(
-      STUDIO_AUTH_ROUTES.passkeyOptions,
-    );
-    const response = await startRegistration({ optionsJSON: options });
-    await post(STUDIO_AUTH_ROUTES.passkeyVerify, { response });
-    say(texts.passkeyAdded);
+  onPress(signOut, async () => {
+    await post(STUDIO_AUTH_ROUTES.signOut);
+    await showSignedOut();
   });
-  for (const [button, route] of [
-    [signOut, STUDIO_AUTH_ROUTES.signOut],
-    [everywhere, STUDIO_AUTH_ROUTES.signOutEverywhere],
-  ] as const) {
-    onPress(button, async () => {
-      await post(route);
-      await showSignedOut();
-    });
-  }
   // The account's actions fold away: on a phone the studio's own work gets the screen.
   const account = element('details', { class: 'account' });
   const actions = element('div', { class: 'account-actions' });
-  // A session stays usable in a browser without passkeys; adding one there could only fail.
-  if (browserSupportsWebAuthn()) actions.append(add);
-  actions.append(signOut, everywhere);
-  account.append(element('summary', {}, texts.account), actions);
+  actions.append(signOut);
+  const signedOut = async (note: string) => {
+    await showSignedOut();
+    say(note);
+  };
+  account.append(
+    element('summary', {}, texts.account),
+    actions,
+    passkeyPanel({ lang, texts, say, onPress, signedOut }, session),
+  );
   bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), account, languageChoice());
   const section = studioSectionAt(location.pathname) ?? 'content';
   const part = element('div', { class: section === 'content' ? 'editor' : 'section' });

@@ -2,15 +2,13 @@
  * The contact messages' inbox (their store and the outbox that mails them) as `app.inbox`,
  * closed after the delivery in progress when the app closes.
  */
-import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
-import { createMailer } from '../services/mailer.ts';
+import { configuredMailer } from '../services/configured-mailer.ts';
 import { addressesIn } from '../services/mail-address.ts';
 import { openInbox, type Inbox } from '../services/message-inbox.ts';
 import { startOutbox } from '../services/outbox.ts';
-import { readStreamingLinks } from '../services/site-settings.ts';
 import { describeStore, openStore } from '../services/stores/open-store.ts';
 
 declare module 'fastify' {
@@ -20,14 +18,7 @@ declare module 'fastify' {
 }
 
 const inboxPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    mailTo: config.MAIL_TO,
-    mailFrom: config.MAIL_FROM,
-    outboxDir: join(config.DATA_DIR, 'outbox'),
-    links: readStreamingLinks(),
-    log: app.log,
-  });
+  const mailer = configuredMailer(config, app.log);
   // An unusable data folder must not take the pages and the music down with it: the inbox
   // answers null until it can open the database (the contact route then says 503). A
   // database server that cannot be reached at start is a configuration error.

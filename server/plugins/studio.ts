@@ -18,7 +18,11 @@ import signInRoutes from '../routes/studio-sign-in.ts';
 import studioPages from '../routes/studio-pages.ts';
 import { openOrNull } from '../services/stores/open-store.ts';
 import { openStudioStore } from '../services/stores/open-studio-store.ts';
+import { configuredMailer } from '../services/configured-mailer.ts';
+import { SWEEP_INTERVAL_MS } from '../services/studio/lifetimes.ts';
+import { startNoticeOutbox } from '../services/studio/notice-outbox.ts';
 import { relyingParty } from '../services/studio/passkeys.ts';
+import { startSessionSweep } from '../services/studio/session-sweep.ts';
 import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
 import { refuse, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 import type { StudioStore } from '../services/studio/studio-store.ts';
@@ -34,12 +38,15 @@ export interface StudioOptions {
   redis: Redis | null;
   /** The signed-in routes of other parts (the content, publishing). */
   routes?: readonly StudioRoutes[];
+  /** How often sessions past their lifetimes are deleted (tests shorten it). */
+  sweepEveryMs?: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const TOKEN = new RegExp(TOKEN_PATTERN);
 
-const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, { config, redis, routes = [] }) => {
+const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => {
+  const { config, redis, routes = [] } = options;
   const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   // An unusable data folder closes only the studio, not the site.
   const store = await openOrNull(location, openStudioStore, app.log, 'the studio');
@@ -75,7 +82,24 @@ const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, { config, re
       );
       return;
     }
-    await registerApi(api, store, config, redis, routes);
+    const notices = startNoticeOutbox({
+      store,
+      mailer: configuredMailer(config, app.log),
+      studioUrl: `${config.STUDIO_ORIGIN}/studio/`,
+      log: app.log,
+      retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+      maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+    });
+    const lifetimes = { idleMs: config.STUDIO_SESSION_IDLE_MS, absoluteMs: config.STUDIO_SESSION_ABSOLUTE_MS };
+    const sweeper = startSessionSweep(store, lifetimes, options.sweepEveryMs ?? SWEEP_INTERVAL_MS, app.log);
+    // Closed before the store (hooks run in reverse): no sweep or notice starts on a closed store.
+    app.addHook('onClose', async () => {
+      sweeper.stop();
+      await notices.close();
+    });
+    await registerApi(api, store, config, redis, routes, () => notices.notify());
   });
 };
 
@@ -86,6 +110,7 @@ async function registerApi(
   config: Config,
   redis: Redis | null,
   routes: readonly StudioRoutes[],
+  noticeQueued: () => void,
 ): Promise<void> {
   const jar: CookieJar = {
     store,
@@ -108,7 +133,7 @@ async function registerApi(
       request.studioPerson = person;
       return undefined;
     });
-    await guarded.register(accountRoutes, { jar, rp });
+    await guarded.register(accountRoutes, { jar, rp, noticeQueued });
     for (const add of routes) await add(guarded);
     guarded.all(`${STUDIO_API_PREFIX}*`, async (_request, reply) =>
       refuse(reply, 404, 'NOT_FOUND', 'There is no such studio route.'),

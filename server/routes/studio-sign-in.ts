@@ -18,10 +18,10 @@ import {
 import {
   authenticationOptions,
   registrationOptions,
-  verifiedAuthentication,
   verifiedRegistration,
   type RelyingParty,
 } from '../services/studio/passkeys.ts';
+import { provenPasskey } from '../services/studio/proven-passkey.ts';
 import { issueChallenge, startSession, takeChallenge, type CookieJar } from '../services/studio/studio-cookies.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 import { hashToken, newToken, sameHash } from '../services/studio/tokens.ts';
@@ -89,7 +89,7 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
       if (!passkey) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
       const person = await store.register(tokenHash, subject.userHandle, passkey);
       if (!person) return refuse(reply, 404, 'INVITATION_INVALID', INVITATION_INVALID);
-      await startSession(jar, request, reply, person.id);
+      await startSession(jar, request, reply, person.id, passkey.id);
       return { person: { name: person.name } };
     },
   );
@@ -106,16 +106,9 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
     async (request, reply) => {
       const pending = await takeChallenge(jar, request, reply, 'sign-in');
       if (!pending) return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-      const { response } = request.body;
-      const found = await store.passkey(response.id);
-      // A passkey of someone since removed, or one signed for another person's handle.
-      const handle = response.response.userHandle;
-      if (!found || (handle !== undefined && handle !== found.person.userHandle))
-        return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
-      const counter = await verifiedAuthentication(rp, response, pending.challenge, found.passkey);
-      if (counter === null) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
-      await store.usePasskey(found.passkey.id, counter);
-      await startSession(jar, request, reply, found.person.id);
+      const found = await provenPasskey(store, rp, request.body.response, pending.challenge);
+      if (!found) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
+      await startSession(jar, request, reply, found.person.id, found.passkey.id);
       return { person: { name: found.person.name } };
     },
   );

@@ -73,3 +73,46 @@ export const ARTIST_DIGEST = {
       : `Ainda aguardam ${count} mensagens, que vêm nos próximos resumos.`,
   listHint: '`npm run messages` lista todas as mensagens, com o estado de cada uma.',
 };
+
+/**
+ * The mail that tells a studio person a passkey was added to their account. It carries no text
+ * anyone typed (not the passkey's name): only when, and what to do if it was not them.
+ */
+export const PASSKEY_ADDED: Record<Lang, { subject: string; body: (when: string, studioUrl: string) => string }> = {
+  pt: {
+    subject: 'Uma nova chave de acesso entrou no estúdio',
+    body: (when, studioUrl) =>
+      [
+        'Olá,',
+        '',
+        `Uma nova chave de acesso foi adicionada à sua conta do estúdio do site em ${when}.`,
+        '',
+        'Se foi você, não precisa fazer nada.',
+        `Se não foi, entre no estúdio (${studioUrl}), abra "Conta", remova a chave que não reconhece e saia de todos os aparelhos.`,
+      ].join('\n'),
+  },
+  en: {
+    subject: 'A new passkey was added to the studio',
+    body: (when, studioUrl) =>
+      [
+        'Hello,',
+        '',
+        `A new passkey was added to your account in the site's studio on ${when}.`,
+        '',
+        'If it was you, there is nothing to do.',
+        `If it was not, sign in to the studio (${studioUrl}), open "Account", remove the passkey you do not recognise and sign out on every device.`,
+      ].join('\n'),
+  },
+  es: {
+    subject: 'Se añadió una nueva llave de acceso al estudio',
+    body: (when, studioUrl) =>
+      [
+        'Hola:',
+        '',
+        `Se añadió una nueva llave de acceso a su cuenta del estudio del sitio el ${when}.`,
+        '',
+        'Si fue usted, no tiene que hacer nada.',
+        `Si no fue usted, entre en el estudio (${studioUrl}), abra "Cuenta", elimine la llave que no reconoce y salga en todos los dispositivos.`,
+      ].join('\n'),
+  },
+};

@@ -1,16 +1,17 @@
 /**
  * Sends a contact message's mails (to the artist, the auto-reply, the digest of held messages)
- * over SMTP when SMTP_URL is set, else as .eml files under DATA_DIR/outbox/. No input can add a
- * header or a recipient: header values go through nodemailer's encoding, the validation refused
- * control characters, and bodies are plain text.
+ * and the studio's notices to its people, over SMTP when SMTP_URL is set, else as .eml files
+ * under DATA_DIR/outbox/. No input can add a header or a recipient: header values go through
+ * nodemailer's encoding, the validation refused control characters, and bodies are plain text.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Log } from './log.ts';
-import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY } from './mail-texts.ts';
+import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
+import type { StudioNotice } from './studio/studio-store.ts';
 
 export interface MailerOptions {
   smtpUrl: string | null;
@@ -28,6 +29,8 @@ export interface Mailer {
   sendAutoReply(message: StoredMessage): Promise<void>;
   /** One mail to the artist listing `messages`, and how many more are `waiting` for a later digest. */
   sendDigest(messages: readonly StoredMessage[], waiting: number): Promise<void>;
+  /** Tells a studio person of a change to their account; `studioUrl` is where they act on it. */
+  sendStudioNotice(notice: StudioNotice, studioUrl: string): Promise<void>;
   close(): void;
 }
 
@@ -146,6 +149,22 @@ export function createMailer(options: MailerOptions): Mailer {
           text: digestText(messages, waiting),
         },
         `digest-${key}.eml`,
+      );
+    },
+
+    async sendStudioNotice(notice, studioUrl) {
+      const texts = PASSKEY_ADDED[notice.lang];
+      const when = `${new Date(notice.createdMs).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+      await send(
+        {
+          from: options.mailFrom,
+          to: notice.email,
+          subject: texts.subject,
+          messageId: `<studio-notice-${notice.id}@${domain}>`,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+          text: texts.body(when, studioUrl),
+        },
+        `studio-notice-${notice.id}.eml`,
       );
     },
 

@@ -20,11 +20,24 @@ export const STUDIO_AUTH_ROUTES = {
   signInOptions: '/studio/api/auth/sign-in/options',
   signInVerify: '/studio/api/auth/sign-in/verify',
   session: '/studio/api/auth/session',
+  stepUpOptions: '/studio/api/auth/step-up/options',
+  stepUpVerify: '/studio/api/auth/step-up/verify',
   passkeyOptions: '/studio/api/auth/passkeys/options',
   passkeyVerify: '/studio/api/auth/passkeys/verify',
+  /** DELETE removes the passkey `:id`; POST `…/name` names it. */
+  passkey: '/studio/api/auth/passkeys/:id',
+  passkeyName: '/studio/api/auth/passkeys/:id/name',
   signOut: '/studio/api/auth/sign-out',
   signOutEverywhere: '/studio/api/auth/sign-out-everywhere',
+  /** Removes every passkey but the one the step-up proved, and signs out everywhere. */
+  keepOnlyProvedPasskey: '/studio/api/auth/passkeys/keep-only-proved',
 } as const;
+
+/** A route of STUDIO_AUTH_ROUTES with its `:id` filled. */
+export const passkeyRoute = (route: string, id: string): string => route.replace(':id', encodeURIComponent(id));
+
+/** The longest name a person gives a passkey. */
+export const PASSKEY_NAME_MAX = 60;
 
 /** The routes that answer without a session: signing in, and registering from an invitation. */
 export const PUBLIC_STUDIO_ROUTES: readonly string[] = [
@@ -46,6 +59,8 @@ export const STUDIO_ERROR_CODES = [
   'INVITATION_INVALID',
   'CHALLENGE_EXPIRED',
   'PASSKEY_REJECTED',
+  'STEP_UP_REQUIRED',
+  'LAST_PASSKEY',
   'NOT_FOUND',
   'STUDIO_UNAVAILABLE',
   'SERVER_ERROR',
@@ -60,6 +75,10 @@ export type StudioErrorCode = (typeof STUDIO_ERROR_CODES)[number];
 /** A signed-in person's passkey as the session route lists it. */
 export interface PasskeySummary {
   id: string;
+  /** The name its person gave it, or null: the studio then names it by its date. */
+  name: string | null;
+  /** Whether this session was signed in with it. */
+  current: boolean;
   /** ISO 8601. */
   createdAt: string;
   /** ISO 8601, or null before its first sign-in. */

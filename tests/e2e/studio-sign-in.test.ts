@@ -2,8 +2,9 @@
  * The studio's sign-in end to end: the real server (server/main.ts in its own process) and
  * Chromium with a virtual passkey authenticator (the DevTools protocol's WebAuthn domain).
  * Invited by `npm run studio`, the person creates a passkey, is signed in, signs out, signs in
- * again, adds a passkey held by a second authenticator, and switches the studio to English, on a
- * 320 px phone.
+ * again, adds a passkey held by a second authenticator after confirming with the first, names
+ * and removes the first, signs out everywhere, and switches the studio to English, on a 320 px
+ * phone.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +45,8 @@ beforeAll(async () => {
     MEDIA_DIR: mediaDir,
     FFMPEG_PATH: '/nonexistent/ffmpeg',
     LOG_LEVEL: 'silent',
+    // The journeys sign in more often within a minute, from one address, than a person does.
+    STUDIO_AUTH_RATE_LIMIT: '100',
   };
   server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
     env,
@@ -107,19 +110,44 @@ describe('the studio sign-in', () => {
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
     await page.getByText('Conectado como André').waitFor();
 
-    // A second device: the first authenticator is gone, a new one creates the second passkey.
-    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
-    await addPasskeyAuthenticator(page, cdp);
+    // A second device: confirmed first with the passkey held (a step-up), then the first
+    // authenticator is gone and a new one creates the second passkey.
     await account();
     await page.getByRole('button', { name: 'Adicionar outra chave de acesso' }).click();
+    const create = page.getByRole('button', { name: 'Criar a nova chave de acesso' });
+    await create.waitFor();
+    expect(await create.evaluate((button) => button === document.activeElement)).toBe(true);
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
+    await addPasskeyAuthenticator(page, cdp);
+    await create.click();
     await page.getByText('Chave de acesso adicionada.').waitFor();
     expect((await session(page)).passkeys).toHaveLength(2);
 
-    await account();
-    await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
+    // The first device's passkey, named from the keyboard, then removed: this session signed in
+    // with it, so it ends too, and only the second device's passkey signs in.
+    const passkeys = page.getByRole('region', { name: 'As suas chaves de acesso' });
+    await passkeys
+      .getByRole('button', { name: /^Renomear / })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Telefone antigo');
+    await page.keyboard.press('Enter');
+    await passkeys.getByText('Telefone antigo').waitFor();
+    await passkeys.getByRole('button', { name: 'Remover Telefone antigo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remover esta chave de acesso?' });
+    await dialog.getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('Chave de acesso removida.').waitFor();
     await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
     await page.getByText('Conectado como André').waitFor();
-    expect((await session(page)).passkeys.filter((passkey) => passkey.lastUsedAt !== null)).toHaveLength(2);
+    expect((await session(page)).passkeys).toMatchObject([{ name: null, current: true }]);
+
+    await account();
+    await expect.poll(() => passkeys.getByText(STUDIO_TEXTS.pt.passkeys.everywhereNote).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sair de todos os aparelhos', exact: true }).click();
+    await page.getByText(STUDIO_TEXTS.pt.passkeys.signedOutEverywhere).waitFor();
+    await page.getByRole('button', { name: 'Entrar com a sua chave de acesso' }).click();
+    await page.getByText('Conectado como André').waitFor();
 
     // Nothing scrolls sideways on the narrowest phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -1,7 +1,8 @@
 /**
  * WebAuthn for the studio with SimpleWebAuthn: the relying party is the studio's origin, every
- * passkey is discoverable (signing in asks for no name), user verification is preferred (a
- * phone's fingerprint or PIN when it has one), and no attestation is asked for.
+ * passkey is discoverable (signing in asks for no name), user verification is required (the
+ * fingerprint, face or PIN: a security key touched by whoever holds it is not enough alone),
+ * and no attestation is asked for.
  */
 import {
   generateAuthenticationOptions,
@@ -28,6 +29,12 @@ export function relyingParty(origin: string): RelyingParty {
   return { origin, id: new URL(origin).hostname };
 }
 
+/** A stored passkey as WebAuthn options name it. */
+const credentialDescriptor = (passkey: StoredPasskey) => ({
+  id: passkey.id,
+  transports: passkey.transports as AuthenticatorTransport[],
+});
+
 /** What the authenticator shows beside the person's name. */
 const RP_NAME = `${ARTIST_NAME} · Estúdio`;
 
@@ -46,11 +53,8 @@ export function registrationOptions(
     userID: Buffer.from(userHandle, 'base64url'),
     timeout: CHALLENGE_LIFETIME_MS,
     attestationType: 'none',
-    excludeCredentials: existing.map((passkey) => ({
-      id: passkey.id,
-      transports: passkey.transports as AuthenticatorTransport[],
-    })),
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+    excludeCredentials: existing.map(credentialDescriptor),
+    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   });
 }
 
@@ -65,7 +69,7 @@ export async function verifiedRegistration(
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => null);
   if (!result?.verified) return null;
   const { credential } = result.registrationInfo;
@@ -77,9 +81,20 @@ export async function verifiedRegistration(
   };
 }
 
-/** Options to sign in with any passkey of this site the authenticator holds (discoverable). */
-export function authenticationOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
+/**
+ * Options to sign in with any passkey of this site the authenticator holds (discoverable), or,
+ * given `allowed`, with one of those passkeys only (a signed-in person proving it is them).
+ */
+export function authenticationOptions(
+  rp: RelyingParty,
+  allowed: readonly StoredPasskey[] = [],
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: CHALLENGE_LIFETIME_MS,
+    allowCredentials: allowed.map(credentialDescriptor),
+  });
 }
 
 /**
@@ -103,7 +118,7 @@ export async function verifiedAuthentication(
       counter: passkey.counter,
       transports: passkey.transports,
     },
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => null);
   return result?.verified ? result.authenticationInfo.newCounter : null;
 }

@@ -19,17 +19,18 @@ export interface CookieJar {
 /** The token of the session cookie the request carries, if any. */
 export const sessionToken = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
 
-/** Ends the browser's current session, if any, and starts a new one for the person. */
+/** Ends the browser's current session, if any, and starts a new one for the person, signed in with `passkeyId`. */
 export async function startSession(
   jar: CookieJar,
   request: FastifyRequest,
   reply: FastifyReply,
   personId: number,
+  passkeyId: string,
 ): Promise<void> {
   const previous = sessionToken(request);
   if (previous) await jar.store.endSession(hashToken(previous));
   const token = newToken();
-  await jar.store.startSession(personId, hashToken(token));
+  await jar.store.startSession(personId, hashToken(token), Date.now(), passkeyId);
   reply.setCookie(SESSION_COOKIE, token, sessionCookie(jar.origin, jar.lifetimes));
 }
 

@@ -1,6 +1,7 @@
 /**
  * A passkey authenticator in software, as a phone's would answer: P-256 keys, discoverable
- * credentials, no attestation, and a signature counter a test may turn back (a clone). It
+ * credentials, no attestation, a signature counter a test may turn back (a clone), and user
+ * verification a test may turn off (a security key without a PIN). It
  * answers the options the server sends, so tests reach the real WebAuthn verification.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
@@ -26,12 +27,15 @@ const FLAGS = { present: 0x01, verified: 0x04, attested: 0x40 };
 
 export class SoftAuthenticator {
   readonly credentials: Credential[] = [];
+  /** False: a security key without a PIN, which only tells that someone touched it. */
+  verifiesUser = true;
   private readonly origin: string;
   constructor(origin: string) {
     this.origin = origin;
   }
 
   private authData(rpId: string, flags: number, counter: number, attested = Buffer.alloc(0)): Buffer {
+    if (!this.verifiesUser) flags &= ~FLAGS.verified;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, attested]);

@@ -16,12 +16,22 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import studioPlugin from '../../../server/plugins/studio.ts';
-import { INVITATION_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
+import { INVITATION_LIFETIME_MS, STEP_UP_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
 import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
-import { STUDIO_AUTH_ROUTES, STUDIO_SECTIONS, studioSectionPath } from '../../../src/lib/studio-auth.ts';
+import {
+  PASSKEY_NAME_MAX,
+  passkeyRoute,
+  STUDIO_AUTH_ROUTES,
+  STUDIO_LANG_COOKIE,
+  STUDIO_SECTIONS,
+  studioSectionPath,
+  type StudioSessionAnswer,
+} from '../../../src/lib/studio-auth.ts';
+import { startSmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { PASSKEY_ADDED } from '../../../server/services/mail-texts.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 
@@ -71,12 +81,17 @@ let people = 0;
 /** A browser signed in as a new person. */
 const signedIn = (): Promise<StudioBrowser> => signedInBrowser(app, store, ORIGIN, `Person ${(people += 1)}`);
 
-const GUARDED: ['GET' | 'POST', string][] = [
+const GUARDED: ['GET' | 'POST' | 'DELETE', string][] = [
   ['GET', STUDIO_AUTH_ROUTES.session],
   ['POST', STUDIO_AUTH_ROUTES.passkeyOptions],
   ['POST', STUDIO_AUTH_ROUTES.passkeyVerify],
+  ['POST', STUDIO_AUTH_ROUTES.stepUpOptions],
+  ['POST', STUDIO_AUTH_ROUTES.stepUpVerify],
+  ['POST', passkeyRoute(STUDIO_AUTH_ROUTES.passkeyName, 'abc')],
+  ['DELETE', passkeyRoute(STUDIO_AUTH_ROUTES.passkey, 'abc')],
   ['POST', STUDIO_AUTH_ROUTES.signOut],
   ['POST', STUDIO_AUTH_ROUTES.signOutEverywhere],
+  ['POST', STUDIO_AUTH_ROUTES.keepOnlyProvedPasskey],
   ['POST', '/studio/api/content'],
   ['GET', '/studio/api/publish/state'],
   ['GET', '/studio/api/'],
@@ -96,10 +111,18 @@ describe('the guards of /studio/api/', () => {
   it('refuses a change without Origin or from another one with 403, even signed in', async () => {
     const browser = await signedIn();
     const cookies = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    for (const url of [STUDIO_AUTH_ROUTES.signInOptions, STUDIO_AUTH_ROUTES.signOut, '/studio/api/content']) {
+    const passkey = passkeyRoute(STUDIO_AUTH_ROUTES.passkey, browser.authenticator.credentials[0]?.id ?? '');
+    for (const [method, url] of [
+      ['POST', STUDIO_AUTH_ROUTES.signInOptions],
+      ['POST', STUDIO_AUTH_ROUTES.signOut],
+      ['POST', '/studio/api/content'],
+      ['POST', STUDIO_AUTH_ROUTES.stepUpOptions],
+      ['POST', STUDIO_AUTH_ROUTES.passkeyOptions],
+      ['DELETE', passkey],
+    ] as const) {
       for (const origin of [undefined, 'https://evil.example', 'http://studio.example', `${ORIGIN}.evil.example`]) {
         const response = await app.inject({
-          method: 'POST',
+          method,
           url,
           headers: { cookie: cookies, ...(origin && { origin }) },
         });
@@ -118,6 +141,7 @@ describe('the guards of /studio/api/', () => {
   });
 
   it('refuses malformed bodies of any text with 4xx JSON and a code, never 500', async () => {
+    const signedInOnce = await signedIn();
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), fc.jsonValue(), async (token, response) => {
         for (const [url, payload] of [
@@ -126,6 +150,18 @@ describe('the guards of /studio/api/', () => {
           [STUDIO_AUTH_ROUTES.signInVerify, { response }],
         ] as const) {
           const answer = await app.inject({ method: 'POST', url, headers: { origin: ORIGIN }, payload });
+          expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+          expect(answer.statusCode).toBeLessThan(500);
+          expect(answer.json<{ code: string }>().code).toMatch(/^[A-Z_]+$/);
+        }
+        // Signed in, on the routes that take a passkey's id, a name or an assertion.
+        for (const [method, url, payload] of [
+          ['POST', passkeyRoute(STUDIO_AUTH_ROUTES.passkeyName, token), { name: response }],
+          ['DELETE', passkeyRoute(STUDIO_AUTH_ROUTES.passkey, token), undefined],
+          ['POST', STUDIO_AUTH_ROUTES.stepUpVerify, { response }],
+          ['POST', STUDIO_AUTH_ROUTES.passkeyVerify, { response, name: token }],
+        ] as const) {
+          const answer = await signedInOnce.request(method, url, payload);
           expect(answer.statusCode).toBeGreaterThanOrEqual(400);
           expect(answer.statusCode).toBeLessThan(500);
           expect(answer.json<{ code: string }>().code).toMatch(/^[A-Z_]+$/);
@@ -249,26 +285,187 @@ describe('signing in', () => {
     expect((await browser.signIn()).json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
   });
 
-  it('adds a second passkey once signed in; both then sign in', async () => {
+  it('refuses a passkey that does not verify its user, at every ceremony', async () => {
+    const token = await invitation('Touch only');
+    const keyWithoutPin = new Browser();
+    keyWithoutPin.authenticator.verifiesUser = false;
+    const registered = await keyWithoutPin.register(token);
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+
     const browser = await signedIn();
-    const options = await browser.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions);
-    const creation = options.json<{ options: PublicKeyCredentialCreationOptionsJSON }>().options;
-    expect(creation.excludeCredentials?.map((excluded) => excluded.id)).toEqual([
-      browser.authenticator.credentials[0]?.id,
-    ]);
-    const added = await browser.request('POST', STUDIO_AUTH_ROUTES.passkeyVerify, {
-      response: browser.authenticator.create(creation),
-    });
-    expect(added.statusCode).toBe(200);
-    expect(added.json<{ passkeys: unknown[] }>().passkeys).toHaveLength(2);
-    for (const credential of browser.authenticator.credentials) {
-      const signIn = await browser.request('POST', STUDIO_AUTH_ROUTES.signInOptions);
-      const request = signIn.json<{ options: PublicKeyCredentialRequestOptionsJSON }>().options;
-      const verified = await browser.request('POST', STUDIO_AUTH_ROUTES.signInVerify, {
-        response: browser.authenticator.get(request, credential),
-      });
-      expect(verified.statusCode).toBe(200);
+    browser.authenticator.verifiesUser = false;
+    for (const answer of [await browser.signIn(), await browser.stepUp()]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
     }
+    const options = await browser.request('POST', STUDIO_AUTH_ROUTES.signInOptions);
+    expect(options.json<{ options: PublicKeyCredentialRequestOptionsJSON }>().options.userVerification).toBe(
+      'required',
+    );
+  });
+});
+
+describe('adding a passkey', () => {
+  /** How many passkeys the person signed in on `browser` has. */
+  const passkeyCount = async (browser: StudioBrowser) =>
+    (await browser.request('GET', STUDIO_AUTH_ROUTES.session)).json<StudioSessionAnswer>().passkeys.length;
+
+  it('never with a stolen session value alone', async () => {
+    const victim = await signedIn();
+    const thief = new Browser();
+    thief.cookies.set('studio_session', victim.cookies.get('studio_session') ?? '');
+    expect((await thief.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(200);
+
+    const refused = await thief.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    // A registration made up without the server's challenge.
+    const made = thief.authenticator.create({
+      challenge: newToken(),
+      rp: { id: 'studio.example', name: 'Studio' },
+      user: { id: newToken(), name: 'thief', displayName: 'thief' },
+      pubKeyCredParams: [],
+    });
+    const forged = await thief.request('POST', STUDIO_AUTH_ROUTES.passkeyVerify, { response: made });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ code: 'CHALLENGE_EXPIRED' });
+    // The thief's own passkey (of another person) proves nothing about the victim.
+    const other = await signedIn();
+    thief.authenticator.credentials.push(...other.authenticator.credentials);
+    const stepUp = await thief.stepUp();
+    expect(stepUp.statusCode).toBe(400);
+    expect(stepUp.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+    expect((await thief.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(403);
+    expect(await passkeyCount(victim)).toBe(1);
+  });
+
+  it('after a step-up used once, bound to its session, and only within its lifetime', async () => {
+    const phone = await signedIn();
+    const laptop = new Browser();
+    laptop.authenticator.credentials.push(...phone.authenticator.credentials);
+    expect((await laptop.signIn()).statusCode).toBe(200);
+
+    // The phone's step-up challenge, answered by the laptop's session: refused.
+    const options = await phone.request('POST', STUDIO_AUTH_ROUTES.stepUpOptions);
+    const request = options.json<{ options: PublicKeyCredentialRequestOptionsJSON }>().options;
+    expect(request.allowCredentials?.map((allowed) => allowed.id)).toEqual([phone.authenticator.credentials[0]?.id]);
+    laptop.cookies.set('studio_challenge', phone.cookies.get('studio_challenge') ?? '');
+    const crossed = await laptop.request('POST', STUDIO_AUTH_ROUTES.stepUpVerify, {
+      response: laptop.authenticator.get(request),
+    });
+    expect(crossed.json()).toMatchObject({ code: 'CHALLENGE_EXPIRED' });
+    expect((await laptop.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(403);
+    expect((await phone.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(403);
+
+    // Used once.
+    expect((await phone.stepUp()).statusCode).toBe(200);
+    expect((await phone.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(200);
+    expect((await phone.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(403);
+
+    // Too old.
+    const session = hashToken(phone.cookies.get('studio_session') ?? '');
+    await store.recordStepUp(session, phone.authenticator.credentials[0]?.id ?? '', Date.now() - STEP_UP_LIFETIME_MS);
+    expect((await phone.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions)).statusCode).toBe(403);
+  });
+
+  it('adds a named second passkey after a step-up; both then sign in', async () => {
+    const browser = await signedIn();
+    const added = await browser.addPasskey('  Laptop  ');
+    expect(added.statusCode).toBe(200);
+    expect(added.json<StudioSessionAnswer>().passkeys).toMatchObject([
+      { name: null, current: true },
+      { name: 'Laptop', current: false, lastUsedAt: null },
+    ]);
+    for (const credential of browser.authenticator.credentials)
+      expect((await browser.signIn(credential)).statusCode).toBe(200);
+  });
+});
+
+describe('the passkeys of a signed-in person', () => {
+  it('names one, in one line of text only, and never another person’s', async () => {
+    const browser = await signedIn();
+    const [own] = (await browser.request('GET', STUDIO_AUTH_ROUTES.session)).json<StudioSessionAnswer>().passkeys;
+    const route = passkeyRoute(STUDIO_AUTH_ROUTES.passkeyName, own?.id ?? '');
+    for (const name of ['a\u202Eb', 'two\nlines', 'x'.repeat(PASSKEY_NAME_MAX + 1)]) {
+      const refused = await browser.request('POST', route, { name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    }
+    const named = await browser.request('POST', route, { name: 'Telefone' });
+    expect(named.json<StudioSessionAnswer>().passkeys[0]?.name).toBe('Telefone');
+    expect((await browser.request('POST', route, { name: ' ' })).json<StudioSessionAnswer>().passkeys[0]?.name).toBe(
+      null,
+    );
+
+    const stranger = await signedIn();
+    const theirs = await stranger.request('POST', route, { name: 'Mine now' });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('removes one after a step-up: it signs in no more, and the sessions made with it end', async () => {
+    const phone = await signedIn();
+    expect((await phone.addPasskey()).statusCode).toBe(200);
+    const [first, second] = phone.authenticator.credentials;
+    const laptop = new Browser();
+    laptop.authenticator.credentials.push(...phone.authenticator.credentials);
+    expect((await laptop.signIn(second)).statusCode).toBe(200);
+    expect((await phone.signIn(first)).statusCode).toBe(200);
+
+    const route = passkeyRoute(STUDIO_AUTH_ROUTES.passkey, second?.id ?? '');
+    const unproved = await phone.request('DELETE', route);
+    expect(unproved.statusCode).toBe(403);
+    expect(unproved.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+
+    expect((await phone.stepUp(first)).statusCode).toBe(200);
+    const removed = await phone.request('DELETE', route);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<StudioSessionAnswer>().passkeys.map((passkey) => passkey.id)).toEqual([first?.id]);
+    expect((await laptop.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(401);
+    const again = await laptop.signIn(second);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+    expect((await phone.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(200);
+
+    // The last one stays: without it the person could never sign in again.
+    expect((await phone.stepUp(first)).statusCode).toBe(200);
+    const last = await phone.request('DELETE', passkeyRoute(STUDIO_AUTH_ROUTES.passkey, first?.id ?? ''));
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ code: 'LAST_PASSKEY' });
+    expect((await phone.signIn(first)).statusCode).toBe(200);
+  });
+
+  it('never removes another person’s passkey', async () => {
+    const owner = await signedIn();
+    const attacker = await signedIn();
+    expect((await attacker.addPasskey()).statusCode).toBe(200);
+    expect((await attacker.stepUp()).statusCode).toBe(200);
+    const theirs = passkeyRoute(STUDIO_AUTH_ROUTES.passkey, owner.authenticator.credentials[0]?.id ?? '');
+    const refused = await attacker.request('DELETE', theirs);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await owner.signIn()).statusCode).toBe(200);
+  });
+
+  it('signs out everywhere, keeping the passkeys unless asked to remove all but the one proved', async () => {
+    const phone = await signedIn();
+    expect((await phone.addPasskey()).statusCode).toBe(200);
+    const [first, second] = phone.authenticator.credentials;
+    const everywhere = await phone.request('POST', STUDIO_AUTH_ROUTES.signOutEverywhere);
+    expect(everywhere.json()).toEqual({ signedOut: true });
+    expect((await phone.signIn(second)).statusCode).toBe(200);
+
+    const unproved = await phone.request('POST', STUDIO_AUTH_ROUTES.keepOnlyProvedPasskey);
+    expect(unproved.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    expect((await phone.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(200);
+
+    expect((await phone.stepUp(first)).statusCode).toBe(200);
+    const cleared = await phone.request('POST', STUDIO_AUTH_ROUTES.keepOnlyProvedPasskey);
+    expect(cleared.json()).toEqual({ signedOut: true, passkeysRemoved: 1 });
+    expect((await phone.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(401);
+    expect((await phone.signIn(second)).json()).toMatchObject({ code: 'PASSKEY_REJECTED' });
+    expect((await phone.signIn(first)).statusCode).toBe(200);
   });
 });
 
@@ -362,5 +559,54 @@ describe('routes other parts add', () => {
       }),
     ).rejects.toThrow(/must lie under \/studio\/api\//);
     await outside.close();
+  });
+});
+
+describe('the studio in the background', () => {
+  it('deletes expired sessions on a timer, though never presented again', async () => {
+    const config = loadConfig({ ...ENV, DATA_DIR: site.dataDir, STUDIO_DIR: studioDir, LOG_LEVEL: 'silent' });
+    const own = Fastify();
+    await own.register(cookie);
+    await own.register(studioPlugin, { config, redis: null, sweepEveryMs: 25 });
+    try {
+      const browser = await signedIn();
+      const credential = browser.authenticator.credentials[0]?.id ?? '';
+      const person = (await store.passkey(credential))?.person;
+      const forgotten = hashToken(newToken());
+      await store.startSession(person?.id ?? 0, forgotten, Date.now() - IDLE_MS - 1, credential);
+      expect(await store.sessionPasskey(forgotten)).toBe(credential);
+      await expect.poll(() => store.sessionPasskey(forgotten), { timeout: 5_000 }).toBeNull();
+      // A live session is left alone.
+      expect((await browser.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('announces a new passkey by mail in the studio’s language, with no text anyone typed', async () => {
+    const smtp = await startSmtpPeer();
+    const mailing = await buildTestApp(site, {
+      ...ENV,
+      STUDIO_DIR: studioDir,
+      SMTP_URL: smtp.url,
+      MAIL_TO: 'artist@example.com',
+      MAIL_FROM: 'Site <no-reply@example.com>',
+    });
+    try {
+      const browser = await signedInBrowser(mailing, store, ORIGIN, 'Mailed');
+      expect(await store.setEmail('Mailed', 'mailed@example.org')).toBe(true);
+      browser.cookies.set(STUDIO_LANG_COOKIE, 'es');
+      const added = await browser.addPasskey('<script>alert(1)</script> http://evil.example');
+      expect(added.statusCode).toBe(200);
+      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+      const [mail] = smtp.received;
+      expect(mail?.recipients).toEqual(['mailed@example.org']);
+      expect(mail?.parsed.subject).toBe(PASSKEY_ADDED.es.subject);
+      expect(mail?.parsed.text).toContain(`${ORIGIN}/studio/`);
+      expect(mail?.raw).not.toMatch(/script|evil|Mailed/);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });

@@ -27,12 +27,12 @@ export class StudioBrowser {
     this.authenticator = new SoftAuthenticator(origin);
   }
 
-  async request(method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse> {
     const options: InjectOptions = {
       method,
       url,
       headers: {
-        ...(method === 'POST' && { origin: this.origin }),
+        ...(method !== 'GET' && { origin: this.origin }),
         cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       },
       ...(payload && { payload }),
@@ -56,10 +56,37 @@ export class StudioBrowser {
     });
   }
 
-  async signIn(): Promise<LightMyRequestResponse> {
-    const options = await this.request('POST', STUDIO_AUTH_ROUTES.signInOptions);
+  async signIn(credential = this.authenticator.credentials.at(-1)): Promise<LightMyRequestResponse> {
+    return this.assert(STUDIO_AUTH_ROUTES.signInOptions, STUDIO_AUTH_ROUTES.signInVerify, credential);
+  }
+
+  /** Proves a passkey again while signed in (a step-up): the next change of passkeys is allowed. */
+  async stepUp(credential = this.authenticator.credentials.at(-1)): Promise<LightMyRequestResponse> {
+    return this.assert(STUDIO_AUTH_ROUTES.stepUpOptions, STUDIO_AUTH_ROUTES.stepUpVerify, credential);
+  }
+
+  /** Asks `optionsRoute` for a challenge and answers it to `verifyRoute` with `credential`. */
+  private async assert(
+    optionsRoute: string,
+    verifyRoute: string,
+    credential: SoftAuthenticator['credentials'][number] | undefined,
+  ): Promise<LightMyRequestResponse> {
+    const options = await this.request('POST', optionsRoute);
+    expect(options.statusCode).toBe(200);
     const { options: request } = options.json<{ options: PublicKeyCredentialRequestOptionsJSON }>();
-    return this.request('POST', STUDIO_AUTH_ROUTES.signInVerify, { response: this.authenticator.get(request) });
+    return this.request('POST', verifyRoute, { response: this.authenticator.get(request, credential) });
+  }
+
+  /** Adds a passkey the authenticator creates now, after a step-up with its latest one; the add's answer. */
+  async addPasskey(name?: string): Promise<LightMyRequestResponse> {
+    expect((await this.stepUp()).statusCode).toBe(200);
+    const options = await this.request('POST', STUDIO_AUTH_ROUTES.passkeyOptions);
+    expect(options.statusCode).toBe(200);
+    const { options: creation } = options.json<{ options: PublicKeyCredentialCreationOptionsJSON }>();
+    return this.request('POST', STUDIO_AUTH_ROUTES.passkeyVerify, {
+      response: this.authenticator.create(creation),
+      ...(name !== undefined && { name }),
+    });
   }
 }
 

@@ -55,11 +55,36 @@ describe('npm run studio', () => {
 
   it('lists people with their passkeys, and refuses to invite someone who can already sign in', async () => {
     const listed = await studio('list');
-    expect(listed.stdout).toMatch(/^André Moura {2}\(since \d{4}-\d\d-\d\d \d\d:\d\d\)$/m);
+    expect(listed.stdout).toMatch(/^André Moura {2}\(since \d{4}-\d\d-\d\d \d\d:\d\d; no address for notices\)$/m);
     expect(listed.stdout).toMatch(/passkey key-1… {2}created .*, last used never/);
     const again = await studio('invite', 'André Moura');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('can already sign in');
+  });
+
+  it('sets and forgets the address a new passkey is announced to; a passkey’s name is listed escaped', async () => {
+    const set = await studio('email', 'André', 'Moura', 'andre@example.org');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('announced to andre@example.org');
+    const store = await openSqliteStudioStore(dataDir);
+    try {
+      const person = await store.personNamed('André Moura');
+      expect(person?.email).toBe('andre@example.org');
+      await store.namePasskey(person?.id ?? 0, 'key-1', 'Phone\u001b[31m');
+    } finally {
+      await store.close();
+    }
+    const listed = (await studio('list')).stdout;
+    expect(listed).toContain('andre@example.org');
+    expect(listed).toContain('"Phone\\x1B[31m"');
+    expect(listed).not.toContain('\u001b');
+    expect((await studio('email', 'André Moura', '-')).code).toBe(0);
+    expect((await studio('list')).stdout).toContain('no address for notices');
+    for (const args of [['email', 'André Moura', 'not-an-address'], ['email']])
+      expect((await studio(...args)).code).toBe(2);
+    const unknown = await studio('email', 'Nobody', 'a@example.org');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Nobody is named Nobody');
   });
 
   it('revokes a person, and says so when nobody has the name', async () => {

@@ -151,4 +151,94 @@ describe.each(Object.keys(ENGINES))('the studio store on %s', (engine) => {
     expect(await store.passkey(second.id)).toBeNull();
     expect(await store.session(session, LIFETIMES, 5_001)).toBeNull();
   });
+
+  it('sweeps the sessions past either lifetime, presented again or not, and expired challenges', async () => {
+    const person = await registered('Swept');
+    const [idle, old, fresh] = [newToken(), newToken(), newToken()].map(hashToken) as [string, string, string];
+    await store.startSession(person.id, idle, 100_000);
+    // Busy until just now, but begun a whole absolute lifetime ago.
+    await store.startSession(person.id, old, 91_000);
+    for (let now = 91_900; now <= 100_900; now += 900) expect(await store.session(old, LIFETIMES, now)).toEqual(person);
+    await store.startSession(person.id, fresh, 100_500);
+    const challenge = hashToken(newToken());
+    await store.saveChallenge(
+      challenge,
+      { challenge: 'c', purpose: 'sign-in', subject: '' },
+      101_000 - CHALLENGE_LIFETIME_MS,
+    );
+
+    expect(await store.sweep(LIFETIMES, 101_000)).toBeGreaterThanOrEqual(2);
+    // Gone from the table itself: even a lifetime long enough to accept them finds nothing.
+    const forever = { idleMs: 1e12, absoluteMs: 1e12 };
+    expect(await store.session(idle, forever, 101_000)).toBeNull();
+    expect(await store.session(old, forever, 101_000)).toBeNull();
+    expect(await store.session(fresh, LIFETIMES, 101_000)).toEqual(person);
+    expect(await store.takeChallenge(challenge, 0)).toBeNull();
+  });
+
+  it('keeps a step-up for its session only, used once, and not past its lifetime', async () => {
+    const person = await registered('Stepped');
+    const [session, other] = [newToken(), newToken()].map(hashToken) as [string, string];
+    await store.startSession(person.id, session, 0);
+    await store.startSession(person.id, other, 0);
+    expect(await store.takeStepUp(session, 1_000, 10)).toBeNull();
+    await store.recordStepUp(session, 'proved', 10);
+    expect(await store.takeStepUp(other, 1_000, 20)).toBeNull();
+    const [first, second] = await Promise.all([
+      store.takeStepUp(session, 1_000, 20),
+      store.takeStepUp(session, 1_000, 20),
+    ]);
+    expect([first, second].sort()).toEqual(['proved', null].sort());
+    await store.recordStepUp(session, 'proved', 10);
+    expect(await store.takeStepUp(session, 1_000, 1_010)).toBeNull();
+    expect(await store.takeStepUp(session, 1_000, 20)).toBeNull();
+  });
+
+  it('names and removes passkeys: never the last, never another person’s, ending the sessions made with one', async () => {
+    const person = await registered('Keys');
+    const stranger = await registered('Stranger');
+    const [first] = await store.passkeysOf(person.id);
+    const second = passkey();
+    await store.addPasskey(person.id, second, 2_000);
+    expect(await store.namePasskey(person.id, second.id, 'Laptop')).toBe(true);
+    expect(await store.namePasskey(stranger.id, second.id, 'Mine')).toBe(false);
+    expect((await store.passkey(second.id))?.passkey.name).toBe('Laptop');
+
+    const [withSecond, withFirst] = [newToken(), newToken()].map(hashToken) as [string, string];
+    await store.startSession(person.id, withSecond, 3_000, second.id);
+    await store.startSession(person.id, withFirst, 3_000, first?.id);
+    expect(await store.sessionPasskey(withSecond)).toBe(second.id);
+    expect(await store.removePasskey(stranger.id, second.id)).toBe('unknown');
+    expect(await store.removePasskey(person.id, second.id)).toBe('removed');
+    expect(await store.passkey(second.id)).toBeNull();
+    expect(await store.session(withSecond, LIFETIMES, 3_001)).toBeNull();
+    expect(await store.session(withFirst, LIFETIMES, 3_001)).toEqual(person);
+    expect(await store.removePasskey(person.id, first?.id ?? '')).toBe('last');
+
+    const third = passkey();
+    await store.addPasskey(person.id, third, 4_000);
+    expect(await store.removeOtherPasskeys(person.id, third.id)).toBe(1);
+    expect((await store.passkeysOf(person.id)).map((kept) => kept.id)).toEqual([third.id]);
+    expect(await store.session(withFirst, LIFETIMES, 4_001)).toBeNull();
+  });
+
+  it('queues notices only for a person with an address, each claimed by one caller until sent', async () => {
+    const silent = await registered('No address');
+    expect(await store.queueNotice(silent.id, 'passkey-added', 'en', 1_000)).toBe(false);
+    const person = await registered('Addressed');
+    expect(await store.setEmail('Addressed', 'addressed@example.org')).toBe(true);
+    expect(await store.setEmail('Nobody at all', 'x@example.org')).toBe(false);
+    expect(await store.queueNotice(person.id, 'passkey-added', 'es', 1_000)).toBe(true);
+    expect(await store.nextNoticeDue()).toBe(1_000);
+
+    const claimed = await store.claimNotice(2_000, 500);
+    expect(claimed).toMatchObject({ kind: 'passkey-added', email: 'addressed@example.org', lang: 'es', attempts: 0 });
+    expect(await store.claimNotice(2_100, 500)).toBeNull();
+    await store.retryNotice(claimed?.id ?? 0, 'refused', 3_000);
+    expect(await store.claimNotice(2_900, 500)).toBeNull();
+    const again = await store.claimNotice(3_000, 500);
+    expect(again?.attempts).toBe(1);
+    await store.dropNotice(again?.id ?? 0);
+    expect(await store.nextNoticeDue()).toBeNull();
+  });
 });

@@ -1,0 +1,98 @@
+/**
+ * Sends the studio's notices (a new passkey) from their queue in the studio's store, the way
+ * the contact outbox sends messages: the queue survives restarts, a lease keeps two instances
+ * from sending one notice, and a failure is retried with the outbox's backoff until it is
+ * refused for good or the attempts run out.
+ */
+import { describeFailure } from '../delivery-failure.ts';
+import type { Log } from '../log.ts';
+import type { Mailer } from '../mailer.ts';
+import { backoffMs, DEFAULT_LEASE_MS } from '../outbox.ts';
+import { serialRunner } from '../serial-runner.ts';
+import type { StudioStore } from './studio-store.ts';
+
+export interface NoticeOutboxOptions {
+  store: StudioStore;
+  mailer: Pick<Mailer, 'sendStudioNotice'>;
+  /** The studio's address, which the notice tells the person to open. */
+  studioUrl: string;
+  log: Pick<Log, 'info' | 'warn'>;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  leaseMs?: number;
+  /** How often to look at the queue when nothing is due sooner (other instances add notices too). */
+  idleCheckMs?: number;
+}
+
+export interface NoticeOutbox {
+  /** Looks at the queue now (a notice was queued). */
+  notify(): void;
+  /** Stops, after the sending in progress. */
+  close(): Promise<void>;
+}
+
+export function startNoticeOutbox(options: NoticeOutboxOptions): NoticeOutbox {
+  const { store, mailer, log } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const idleCheckMs = options.idleCheckMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const isClosed = () => closed;
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      if (isClosed()) return;
+      const notice = await store.claimNotice(Date.now(), leaseMs);
+      if (!notice) return;
+      try {
+        await mailer.sendStudioNotice(notice, options.studioUrl);
+        await store.dropNotice(notice.id);
+        log.info({ noticeId: notice.id, kind: notice.kind }, 'studio notice sent');
+      } catch (error) {
+        const failure = describeFailure(error);
+        if (failure.permanent || notice.attempts + 1 >= options.maxAttempts) {
+          await store.dropNotice(notice.id);
+          log.warn({ noticeId: notice.id, reason: failure.summary }, 'studio notice given up');
+        } else {
+          const next = Date.now() + backoffMs(notice.attempts, options.retryBaseMs, options.retryMaxMs);
+          await store.retryNotice(notice.id, failure.summary, next);
+          log.warn({ noticeId: notice.id, reason: failure.summary }, 'studio notice failed; will retry');
+        }
+      }
+    }
+  }
+
+  const runner = serialRunner({
+    pass: async () => {
+      try {
+        await drain();
+      } finally {
+        await schedule();
+      }
+    },
+    onError: (error) => log.warn({ reason: (error as Error).message }, 'studio notices run failed'),
+  });
+
+  /** Wakes the runner when the next notice is due, or after `idleCheckMs` at the latest. */
+  async function schedule(): Promise<void> {
+    clearTimeout(timer);
+    if (isClosed()) return;
+    const nextDue = await store.nextNoticeDue().catch(() => null);
+    if (isClosed()) return;
+    const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
+    timer = setTimeout(runner.run, wait);
+    timer.unref();
+  }
+
+  runner.run();
+
+  return {
+    notify: runner.run,
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await runner.stop();
+    },
+  };
+}
