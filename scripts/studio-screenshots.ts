@@ -129,6 +129,15 @@ async function shootInChromium(page: Page): Promise<void> {
       await page.screenshot({ path: file, fullPage: true });
       record(file, report);
     }
+    // The account menu open, over the messages: the person's passkeys, adding and removing one,
+    // signing out.
+    await page.goto(`${studio.origin}${studioSectionPath('messages')}`, { waitUntil: 'networkidle' });
+    await page.locator('details.account > summary').click();
+    await page.evaluate(settled);
+    const file = join(OUT_DIR, `account-${String(width)}.png`);
+    const report: LayoutReport = await page.evaluate(inspectLayout);
+    await page.screenshot({ path: file, fullPage: true });
+    record(file, report);
   }
 }
 

@@ -62,10 +62,13 @@ export function passkeyPanel(context: PasskeyPanelContext, session: StudioSessio
   const heading = h('h2', { id: 'passkeys-heading', tabindex: '-1' }, words.heading);
 
   let current: readonly PasskeySummary[] = [];
+  // Shown only while there is another passkey to remove.
+  const removeOthers = h('button', { type: 'button', class: 'secondary danger' }, words.removeOthers);
   function draw(passkeys: readonly PasskeySummary[]): void {
     current = passkeys;
     list.replaceChildren(...passkeys.map((passkey) => item(passkey, passkeys.length > 1)));
     note.textContent = passkeys.length > 1 ? '' : words.onlyOne;
+    removeOthers.hidden = passkeys.length < 2;
   }
 
   function item(passkey: PasskeySummary, removable: boolean): HTMLLIElement {
@@ -173,7 +176,6 @@ export function passkeyPanel(context: PasskeyPanelContext, session: StudioSessio
     await post(STUDIO_AUTH_ROUTES.signOutEverywhere);
     await context.signedOut(words.signedOutEverywhere);
   });
-  const removeOthers = h('button', { type: 'button', class: 'secondary danger' }, words.removeOthers);
   onPress(removeOthers, async () => {
     const asked = {
       heading: words.removeOthersHeading,
