@@ -151,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tally: numbers?.tally ?? null,
     site: siteFacts(site, music),
     perClientPerMinute: config.EVENTS_RATE_LIMIT,
+    perNetworkPerMinute: config.EVENTS_NETWORK_LIMIT,
     redis,
   });
   // The artist's studio: its page, its sign-in, and, behind them, editing the content and

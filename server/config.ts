@@ -140,6 +140,12 @@ const envSchema = z.object({
    * sends one or two per visit and a few more while music plays, so this is far above a listener.
    */
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /**
+   * Requests to the pages' counts a minute from one network (IPv4 /24, IPv6 /56), of those its
+   * addresses were allowed: ten addresses at their full share, so a household, an office or a
+   * carrier's shared addresses pass while one network cannot count for a crowd.
+   */
+  EVENTS_NETWORK_LIMIT: z.coerce.number().int().min(1).default(600),
   /** How often the counts gathered in memory are written to the store, in ms. */
   EVENTS_FLUSH_MS: z.coerce.number().int().min(100).default(DEFAULT_FLUSH_MS),
   /**

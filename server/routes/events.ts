@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { EVENTS_PATH, MAX_EVENTS_BODY_BYTES } from '../../src/lib/numbers-events.ts';
+import { networkOf } from '../services/client-network.ts';
 import { errorBody } from '../services/error-answers.ts';
 import { validEvents, type SiteFacts } from '../services/numbers/event-validation.ts';
 import type { Tally } from '../services/numbers/tally.ts';
@@ -19,28 +20,46 @@ export interface EventsRoutesOptions {
   site: SiteFacts;
   /** Requests a minute from one client address. */
   perClientPerMinute: number;
+  /** Requests a minute from one network (IPv4 /24, IPv6 /56), counting those its addresses may send. */
+  perNetworkPerMinute: number;
   /** Where the rate limit's counts live when several instances share them (REDIS_URL); else in memory. */
   redis: Redis | null;
 }
 
-const WITHOUT_COUNTS = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
 const NOT_EVENTS = 'The body must be a JSON list of events, sent as text/plain.';
 
 const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, options) => {
-  // Every request counts, valid or not, so the route cannot be probed or flooded for free. The
-  // address is only held by the limiter for its minute, never stored with the counts.
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     ...(options.redis && { redis: options.redis, nameSpace: 'events-' }),
     skipOnError: true,
-    max: options.perClientPerMinute,
-    timeWindow: MINUTE_MS,
-    addHeadersOnExceeding: WITHOUT_COUNTS,
-    addHeaders: { ...WITHOUT_COUNTS, 'retry-after': true },
-    errorResponseBuilder: () =>
-      Object.assign(new Error('Too many events from your address. Please try again in a minute.'), {
-        statusCode: 429,
+  });
+  // Every request counts, valid or not, so the route cannot be probed or flooded for free: per
+  // address first, then per network only what its address was allowed, so many addresses of
+  // one network cannot add up past its share and one address cannot spend the others'. An
+  // address is only held by the limiter for its minute, never stored with the counts.
+  const limits = [
+    [
+      app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS }),
+      'Too many events from your address. Please try again in a minute.',
+    ],
+    [
+      app.createRateLimit({
+        max: options.perNetworkPerMinute,
+        timeWindow: MINUTE_MS,
+        keyGenerator: (request) => `network ${networkOf(request.ip)}`,
       }),
+      'Too many events from your network. Please try again in a minute.',
+    ],
+  ] as const;
+  app.addHook('onRequest', async (request, reply) => {
+    for (const [limit, message] of limits) {
+      const result = await limit(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header('Retry-After', result.ttlInSeconds);
+      return reply.code(429).send(errorBody(429, message));
+    }
+    return undefined;
   });
 
   app.post(

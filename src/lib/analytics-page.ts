@@ -4,7 +4,6 @@
  * paint, only by pages built with analytics ids (components/Analytics.astro).
  */
 import {
-  reportWebVitals,
   savedConsent,
   saveConsent,
   sendConversion,
@@ -13,6 +12,7 @@ import {
   vitalsToAnalytics,
   type AnalyticsConfig,
 } from './analytics.ts';
+import { reportWebVitals } from './web-vitals-report.ts';
 
 function banner(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-analytics]');

@@ -2,9 +2,10 @@
  * Analytics and ads, only when the build was given ids and only after the visitor
  * accepted: before that no tag is loaded and nothing is queued. Then every page shown (the
  * first and each in-place navigation) sends the page-view configuration and a `page_view`
- * event; the main Spotify button sends the conversion (value 1, BRL). Web vitals are loaded
- * lazily once the page is idle and sent as events.
+ * event; the main Spotify button sends the conversion (value 1, BRL). Web vitals
+ * (./web-vitals-report.ts) are sent as events.
  */
+import type { VitalsMetric } from './web-vitals-report.ts';
 
 export interface AnalyticsConfig {
   gaId: string;
@@ -95,29 +96,6 @@ export function sendPageView(gtag: Gtag, config: AnalyticsConfig): void {
 export function sendConversion(gtag: Gtag, config: AnalyticsConfig): void {
   const sendTo = config.adsId && config.conversionLabel ? `${config.adsId}/${config.conversionLabel}` : config.gaId;
   gtag('event', 'conversion', { send_to: sendTo, value: 1, currency: 'BRL', transport_type: 'beacon' });
-}
-
-/** A web-vitals metric as the callback receives it. */
-export interface VitalsMetric {
-  name: string;
-  value: number;
-  id: string;
-  rating?: string;
-}
-
-/**
- * Loads `web-vitals` once the page is idle and reports LCP, INP, CLS, FCP and TTFB to the
- * callback. Without a callback nothing is loaded at all.
- */
-export function reportWebVitals(callback?: (metric: VitalsMetric) => void): void {
-  if (!callback) return;
-  const load = () => {
-    void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-      for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(callback);
-    });
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 2000);
 }
 
 /** The callback that sends each metric as an analytics event. */

@@ -4,9 +4,9 @@
  * release's slug, or the landing page), and the page's LCP, INP and CLS. Loaded after the first
  * paint (src/page-start/after-first-paint.ts), so it never delays a page.
  */
-import { reportWebVitals, type VitalsMetric } from './analytics.ts';
 import { countEvent } from './numbers.ts';
 import { VITALS, type Vital } from './numbers-events.ts';
+import { reportWebVitals, type VitalsMetric } from './web-vitals-report.ts';
 
 /** The page's path as the server names its pages: no trailing slash. */
 const pagePath = () => location.pathname.replace(/(.)\/+$/, '$1');

@@ -79,6 +79,31 @@ describe('built without analytics ids', () => {
   });
 });
 
+describe('built without analytics ids, the scripts a page loads', () => {
+  it.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])(
+    '%s loads no analytics module and no tag address, while its own counts measure the page',
+    async (path) => {
+      const { page } = await openPage(browser());
+      const scripts = recordScripts(page);
+      // The web-vitals library is the last the page loads (at its first idle moment after the
+      // site's own counts): once it has come, every script the page will load has.
+      const vitals = page.waitForRequest((request) => /\/web-vitals\.[\w-]+\.js$/.test(request.url()));
+      await page.goto(`${baseUrl}${path}`);
+      await vitals;
+      await page.waitForLoadState('networkidle');
+      const files = scripts.map((url) => new URL(url).pathname);
+      expect(files.some((file) => /\/numbers-page\.[\w-]+\.js$/.test(file))).toBe(true);
+      expect(files.filter((file) => /\/analytics/.test(file))).toEqual([]);
+      expect(scripts.filter((url) => !url.startsWith(baseUrl))).toEqual([]);
+      for (const url of scripts) {
+        const text = await (await page.context().request.get(url)).text();
+        expect(text, url).not.toContain('googletagmanager');
+      }
+      await page.context().close();
+    },
+  );
+});
+
 describe('built with analytics ids', () => {
   it('asks first: nothing loaded or queued before consent, and the Spotify link still opens', async () => {
     const { page, problems } = await openPage(browser(), { locale: 'en-US' });

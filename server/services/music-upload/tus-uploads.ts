@@ -4,7 +4,7 @@
  * connection or a reload until it expires. Once complete, its content is checked (an audio
  * stream of a served format) and it lands in its playlist under a safe name, atomically.
  */
-import { rm, stat, statfs } from 'node:fs/promises';
+import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
@@ -56,6 +56,49 @@ async function roomFor(folder: string): Promise<number> {
 
 const diskFull = () => new Refusal(507, 'DISK_FULL', 'The disk is full: the file was not kept.');
 
+/**
+ * A file store that promises each upload its room: an upload is created only when the free
+ * room, less the bytes still to come for every other unfinished upload, holds all of it.
+ * Creations are checked one at a time, so two at once cannot both count the same room.
+ */
+class ReservingStore extends FileStore {
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #maxBytes: number;
+
+  constructor(directory: string, maxBytes: number) {
+    super({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRES_MS });
+    this.#maxBytes = maxBytes;
+  }
+
+  /**
+   * The bytes still to come for every unfinished, unexpired upload but `except`. A finished,
+   * refused or expired upload holds nothing: its files are gone or it no longer counts.
+   */
+  async awaitedBytes(except?: string): Promise<number> {
+    const ids = (await readdir(this.directory)).filter((name) => UPLOAD_ID.test(name) && name !== except);
+    const now = Date.now();
+    let total = 0;
+    for (const id of ids) {
+      const upload = await this.getUpload(id).catch(() => null);
+      if (!upload) continue;
+      const created = upload.creation_date ? Date.parse(upload.creation_date) : now;
+      if (now - created > UPLOAD_EXPIRES_MS) continue;
+      total += Math.max(0, (upload.size ?? this.#maxBytes) - upload.offset);
+    }
+    return total;
+  }
+
+  override create(upload: Upload): Promise<Upload> {
+    const run = this.#queue.then(async () => {
+      const room = (await roomFor(this.directory)) - (await this.awaitedBytes());
+      if ((upload.size ?? this.#maxBytes) > room) throw diskFull();
+      return super.create(upload);
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
 async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }
@@ -75,7 +118,7 @@ async function targetOf(mediaDir: string, upload: Upload): Promise<{ playlist: s
 
 export function openUploads(options: UploadOptions): Server {
   const { mediaDir, log } = options;
-  const store = new FileStore({ directory: options.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRES_MS });
+  const store = new ReservingStore(options.uploadsDir, options.maxBytes);
 
   const pathOf = (upload: Pick<Upload, 'id'>) => join(options.uploadsDir, upload.id);
   /** An upload's file and its note, gone once it is in its playlist or refused for good. */
@@ -113,17 +156,25 @@ export function openUploads(options: UploadOptions): Server {
     relativeLocation: true,
     respectForwardedHeaders: false,
     getFileIdFromRequest: (_request, id) => (id !== undefined && UPLOAD_ID.test(id) ? id : undefined),
+    // The studio's client always knows the file's size; an upload of unknown length could
+    // not be given its room, so it is refused before anything is stored.
     onUploadCreate: async (_request, upload) => {
+      if (upload.sizeIsDeferred) throw new Refusal(400, 'INVALID_REQUEST', 'The upload must declare its length.');
       await targetOf(mediaDir, upload);
-      if ((upload.size ?? 0) > (await roomFor(options.uploadsDir))) throw diskFull();
       return {};
     },
-    // A chunk that cannot fit is refused before any of it is written, and the unfinished
-    // upload removed: it could not be finished, and its part gives the room back.
+    // A chunk that cannot fit beside the other uploads' promised room (the disk filled by
+    // something else meanwhile) is refused before any of it is written, and the unfinished
+    // upload removed: it could not be finished, and its part gives the room back. A chunk
+    // without a length counts as the rest of its upload, which tus never lets it exceed.
     onIncomingRequest: async (request, id) => {
       if (request.method !== 'PATCH') return;
-      const length = Number(request.headers.get('content-length') ?? 0);
-      if (length > (await roomFor(options.uploadsDir))) {
+      const upload = await store.getUpload(id).catch(() => null);
+      if (!upload) return;
+      const rest = (upload.size ?? options.maxBytes) - upload.offset;
+      const declared = request.headers.get('content-length');
+      const length = declared === null ? rest : Math.min(Number(declared), rest);
+      if (length > (await roomFor(options.uploadsDir)) - (await store.awaitedBytes(id))) {
         await forget({ id });
         throw diskFull();
       }

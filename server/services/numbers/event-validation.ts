@@ -57,11 +57,22 @@ const text = (value: unknown): string | null =>
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (list as readonly string[]).includes(value);
 
-/** The counts and vitals among `body`'s events; null when the body is not a list of events at all. */
+/**
+ * The counts and vitals among `body`'s events; null when the body is not a list of events at
+ * all. A request counts each key at most once (and each vital of a page once): a page sends
+ * each event once, so repeats in one batch are a way to count many times for one request.
+ */
 export function validEvents(body: unknown, site: SiteFacts): ValidEvents | null {
   if (!Array.isArray(body) || body.length > MAX_EVENTS_PER_REQUEST) return null;
   const counts: CounterKey[] = [];
   const vitals: VitalKey[] = [];
+  const seen = new Set<string>();
+  const firstTime = (...key: string[]) => {
+    const joined = JSON.stringify(key);
+    if (seen.has(joined)) return false;
+    seen.add(joined);
+    return true;
+  };
   for (const item of body as unknown[]) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
     const event = item as Record<string, unknown>;
@@ -71,13 +82,13 @@ export function validEvents(body: unknown, site: SiteFacts): ValidEvents | null 
       const metric = event['metric'];
       const value = event['value'];
       if (!page || !isOneOf(VITALS, metric) || typeof value !== 'number' || !Number.isFinite(value)) continue;
-      if (value < 0 || value > VITAL_MAX[metric] || !site.isPage(page)) continue;
+      if (value < 0 || value > VITAL_MAX[metric] || !site.isPage(page) || !firstTime('vital', page, metric)) continue;
       vitals.push({ page, metric, bucket: bucketOf(metric, value) });
       continue;
     }
     if (!isOneOf(COUNTED_EVENTS, type)) continue;
     const key = counterKey(type, event, site);
-    if (key) counts.push(key);
+    if (key && firstTime(key.event, key.subject, key.detail)) counts.push(key);
   }
   return { counts, vitals };
 }

@@ -1,7 +1,8 @@
 /**
  * Runs the site's build into a given folder as `npm run build` does (astro build, then the
  * precompressed variants, then the CDN headers file), one program at a time, each spawned
- * with its arguments as an array: nothing passes through a shell.
+ * with its arguments as an array: nothing passes through a shell, and none of the server's
+ * credentials reach it.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,8 +14,41 @@ export interface BuildStep {
   stage: string;
   command: string;
   args: string[];
-  /** Added to the server's environment. */
+  /** Added to what the build may see of the server's environment (BUILD_ENV). */
   env?: Record<string, string>;
+}
+
+/**
+ * All a build may see of the server's environment: what Node, astro and sharp need to run, and
+ * what astro.config.mjs, src/ and scripts/ read. The server's credentials (DATABASE_URL,
+ * REDIS_URL, SMTP_URL) and every other setting stay out: the build runs the content's code
+ * paths and its log is shown in the studio.
+ */
+export const BUILD_ENV: readonly string[] = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'NODE_OPTIONS',
+  'PUBLIC_GA_ID',
+  'PUBLIC_ADS_ID',
+  'PUBLIC_ADS_CONVERSION_LABEL',
+  'PUBLIC_API_BASE',
+  'MEDIA_DIR',
+  'ASTRO_OUT_DIR',
+  'ASTRO_TELEMETRY_DISABLED',
+];
+
+/** The part of `env` listed in BUILD_ENV. */
+export function buildEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    BUILD_ENV.flatMap((name) => {
+      const value = env[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
 }
 
 /** The programs that build the site into `outDir`. */
@@ -102,7 +136,7 @@ function runStep(step: BuildStep, options: RunBuildOptions, onLine: (line: strin
   return new Promise((resolve, reject) => {
     const child = spawn(step.command, step.args, {
       cwd: options.cwd,
-      env: { ...process.env, ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...buildEnvironment(process.env), ...step.env, FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
       timeout: options.timeoutMs,

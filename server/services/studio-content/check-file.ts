@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import * as prettier from 'prettier';
+import { isAlias, isPair, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import type { Lang } from '../../../src/lib/languages.ts';
 import {
@@ -98,6 +99,24 @@ async function formatJson(text: string): Promise<string> {
   return prettier.format(text, { ...(await projectPrettierOptions()), parser: 'json' });
 }
 
+/**
+ * The first header field holding an anchor (`&`) or an alias (`*`). Aliases let a few hundred
+ * bytes stand for a tree of millions of values, which every later step would walk; a poem's
+ * header never needs them. The header is read as a syntax tree here, where no alias is expanded.
+ */
+function aliasedField(rawHeader: string): string | null {
+  let field: string | null = null;
+  visit(parseDocument(rawHeader), {
+    Node: (_key, node, path) => {
+      if (!isAlias(node) && node.anchor === undefined) return undefined;
+      const top = path[2];
+      field = isPair(top) ? String(top.key) : '';
+      return visit.BREAK;
+    },
+  });
+  return field;
+}
+
 /** A poem as the build reads it: its header's values and its text. */
 function readPoem(text: string): { header: unknown; body: string; rawHeader: string } | null {
   const { frontmatter, rawFrontmatter, content } = parseFrontmatter(text);
@@ -144,6 +163,8 @@ export async function checkDataFile(
       return refuse(file, '', MESSAGES.badYaml[lang]);
     }
     if (!poem || !isObject(poem.header)) return refuse(file, '', MESSAGES.noFrontMatter[lang]);
+    const aliased = aliasedField(poem.rawHeader);
+    if (aliased !== null) return refuse(file, aliased, MESSAGES.yamlAlias[lang]);
     const bad = [...badTexts(poem.header), ...(badTexts(poem.body).length > 0 ? ['body'] : [])];
     if (bad.length > 0)
       return { ok: false, issues: bad.map((field) => ({ file, field, message: MESSAGES.badCharacter[lang] })) };

@@ -36,6 +36,11 @@ export const MESSAGES = {
     'debe empezar con su cabecera entre líneas ---',
   ),
   badYaml: text('o cabeçalho não é YAML válido', 'the header is not valid YAML', 'la cabecera no es YAML válido'),
+  yamlAlias: text(
+    'usa & ou * (âncoras do YAML): escreva o valor por extenso',
+    'uses & or * (YAML anchors): write the value out in full',
+    'usa & o * (anclas de YAML): escriba el valor completo',
+  ),
   badCharacter: text(
     'contém um caractere invisível ou inválido',
     'holds an invisible or invalid character',

@@ -2,7 +2,8 @@
  * `POST /api/events` through the real app: the fixture site's pages, a release page added to
  * it, and the generated demo music. Only events naming what the site has are counted; any
  * other body, however strange, is answered 204, 400, 413 or 415 without repeating it, never
- * 500, and never adds a key the site does not define. One address is limited per minute.
+ * 500, and never adds a key the site does not define. One request counts a key once; one address and
+ * one network are limited per minute.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +87,27 @@ describe('the events endpoint', () => {
     );
     expect(after.vitals.length).toBe(before.vitals.length + 1);
     expect(after.vitals.at(-1)).toMatchObject({ page: '/pt', metric: 'LCP' });
+  });
+
+  it('counts each key at most once for one request, however often the batch repeats it', async () => {
+    const before = await stored();
+    const countOf = (rows: typeof before.counts, event: string, subject: string) =>
+      rows.find((row) => row.event === event && row.subject === subject)?.count ?? 0;
+    const vitalsOf = (rows: typeof before.vitals) => rows.reduce((sum, row) => sum + row.count, 0);
+    const views = Array.from({ length: 20 }, () => ({ type: 'view', path: '/pt', lang: 'pt' }));
+    expect((await send(JSON.stringify(views))).statusCode).toBe(204);
+    const repeated = [
+      { type: 'play', playlist: track.playlist, file: track.file },
+      { type: 'vital', path: '/pt', metric: 'LCP', value: 500 },
+      { type: 'play', playlist: track.playlist, file: track.file },
+      { type: 'vital', path: '/pt', metric: 'LCP', value: 3000 },
+      { type: 'view', path: '/pt', lang: 'pt' },
+    ];
+    expect((await send(JSON.stringify(repeated))).statusCode).toBe(204);
+    const after = await stored();
+    expect(countOf(after.counts, 'view', '/pt') - countOf(before.counts, 'view', '/pt')).toBe(2);
+    expect(countOf(after.counts, 'play', track.playlist) - countOf(before.counts, 'play', track.playlist)).toBe(1);
+    expect(vitalsOf(after.vitals) - vitalsOf(before.vitals)).toBe(1);
   });
 
   it('drops what names nothing the site has, and keeps the rest of the batch', async () => {
@@ -176,17 +198,20 @@ describe('the events endpoint', () => {
   });
 });
 
+/** An empty batch sent to `target` as if from `address`, through a trusted proxy. */
+const fromAddress = (target: FastifyInstance) => (address: string) =>
+  target.inject({
+    method: 'POST',
+    url: EVENTS_PATH,
+    headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
+    payload: '[]',
+  });
+
 describe('the events rate limit', () => {
   it('refuses an address past its requests a minute with 429 and Retry-After, others still pass', async () => {
     const limited = await buildTestApp(site, { EVENTS_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
     try {
-      const from = (address: string) =>
-        limited.inject({
-          method: 'POST',
-          url: EVENTS_PATH,
-          headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
-          payload: '[]',
-        });
+      const from = fromAddress(limited);
       const statuses = [];
       for (let n = 0; n < 4; n += 1) statuses.push((await from('203.0.113.7')).statusCode);
       expect(statuses).toEqual([204, 204, 204, 429]);
@@ -194,6 +219,39 @@ describe('the events rate limit', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json()).toMatchObject({ error: 'Too Many Requests' });
       expect((await from('203.0.113.8')).statusCode).toBe(204);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits a network too, counting only what its addresses were allowed', async () => {
+    const limited = await buildTestApp(site, {
+      EVENTS_RATE_LIMIT: '3',
+      EVENTS_NETWORK_LIMIT: '5',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const from = fromAddress(limited);
+      const statuses = async (address: string, times: number) => {
+        const answers = [];
+        for (let n = 0; n < times; n += 1) answers.push((await from(address)).statusCode);
+        return answers;
+      };
+      // One address past its own limit spends only its own share of the network's.
+      expect(await statuses('198.51.100.1', 5)).toEqual([204, 204, 204, 429, 429]);
+      expect(await statuses('198.51.100.2', 3)).toEqual([204, 204, 429]);
+      const refused = await from('198.51.100.3');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'Too Many Requests',
+        message: 'Too many events from your network. Please try again in a minute.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same holds for IPv6 /56s, and another network still passes.
+      expect(await statuses('2001:db8:0:ab01::1', 3)).toEqual([204, 204, 204]);
+      expect(await statuses('2001:db8:0:abff::9', 3)).toEqual([204, 204, 429]);
+      expect((await from('2001:db8:0:ac00::1')).statusCode).toBe(204);
+      expect((await from('198.51.101.1')).statusCode).toBe(204);
     } finally {
       await limited.close();
     }

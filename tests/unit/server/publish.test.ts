@@ -4,12 +4,13 @@
  * it stays for rollback and older ones go; a failed build leaves the live site byte for byte
  * and says why without the server's paths; builds asked for during a build make one more.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publicLines } from '../../../server/services/publish/build-run.ts';
+import { publicLines, runBuild } from '../../../server/services/publish/build-run.ts';
 import { inlineScript, sha256 } from './fixture-files.ts';
 import { createPublishFixture, type PublishFixture } from './publish-fixture.ts';
 import type { StudioBrowser } from './studio-browser.ts';
@@ -168,5 +169,41 @@ describe('the build’s lines shown in the studio', () => {
         },
       ),
     );
+  });
+});
+
+describe('the build’s environment', () => {
+  const SECRETS = {
+    DATABASE_URL: 'postgres://site:db-secret@db.internal/site',
+    REDIS_URL: 'redis://:redis-secret@cache.internal:6379',
+    SMTP_URL: 'smtps://mail:smtp-secret@smtp.internal',
+    STUDIO_ORIGIN: 'https://studio.example',
+  };
+
+  it('holds what a build needs and none of the server’s credentials, in a real spawned program', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, SECRETS, { PUBLIC_GA_ID: 'G-TEST123' });
+    const dir = mkdtempSync(join(tmpdir(), 'build-env-'));
+    const seen = join(dir, 'env.json');
+    try {
+      const write = `require('node:fs').writeFileSync(process.argv[1], JSON.stringify(process.env))`;
+      await runBuild(
+        [{ stage: 'pages', command: process.execPath, args: ['-e', write, seen], env: { ASTRO_OUT_DIR: dir } }],
+        {
+          cwd: dir,
+          privatePaths: [dir],
+          onProgress: () => {},
+          signal: new AbortController().signal,
+          timeoutMs: 30_000,
+        },
+      );
+      const env = JSON.parse(readFileSync(seen, 'utf8')) as Record<string, string>;
+      for (const name of Object.keys(SECRETS)) expect(env, name).not.toHaveProperty(name);
+      expect(JSON.stringify(env)).not.toMatch(/secret/);
+      expect(env).toMatchObject({ PUBLIC_GA_ID: 'G-TEST123', ASTRO_OUT_DIR: dir, PATH: process.env['PATH'] });
+    } finally {
+      process.env = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as prettier from 'prettier';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +123,39 @@ describe('saving', () => {
     );
     expect(f.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/poems/noite-de-ensaio.md');
     expect(f.saved).toEqual([{ paths: ['poems/noite-de-ensaio.md'], person: PERSON }]);
+  });
+
+  it('refuses a header of nested aliases by its field, and never holds the event loop past 100 ms', async () => {
+    // 24 levels, each list two aliases of the one before: 2^24 strings once expanded, in 800 bytes.
+    const levels = Array.from({ length: 24 }, (_, level) =>
+      level === 0
+        ? 'a0: &a0 [x, x]'
+        : `a${String(level)}: &a${String(level)} [*a${String(level - 1)}, *a${String(level - 1)}]`,
+    );
+    const hostile = `---\ntitle: Noite\ndate: 02/03/2025\n${levels.join('\n')}\n---\n\nverso\n`;
+    const before = commitCount();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const response = await f.content(
+      'persistEntry',
+      {
+        dataFiles: [{ slug: 'noite', path: 'poems/noite.md', raw: hostile }],
+        assets: [],
+        options: { commitMessage: 'x', useWorkflow: false, status: '' },
+      },
+      { 'accept-language': 'en' },
+    );
+    delay.disable();
+    expect(response.statusCode).toBe(422);
+    const body = response.json<{ error: string; issues: { file: string; field: string }[] }>();
+    expect(body.issues).toEqual([
+      { file: 'poems/noite.md', field: 'a0', message: 'uses & or * (YAML anchors): write the value out in full' },
+    ]);
+    expect(body.error).toContain('poems/noite.md › a0');
+    expect(delay.max / 1e6).toBeLessThan(100);
+    expect(commitCount()).toBe(before);
+    expect(existsSync(join(f.contentDir, 'poems/noite.md'))).toBe(false);
+    expect(f.saved).toEqual([]);
   });
 
   it('formats JSON with the project’s Prettier settings and commits only the saved path', async () => {

@@ -85,6 +85,20 @@ const createUpload = (length: number, filename: string, to: MusicFixture = f) =>
     },
   });
 
+/** A raw tus chunk of `body` at `offset` for the upload at `location` of `to` (the file's app by default). */
+const patchUpload = (location: string, offset: number, body: Uint8Array<ArrayBuffer>, to: MusicFixture = f) =>
+  fetch(new URL(location, to.base), {
+    method: 'PATCH',
+    headers: {
+      ...TUS,
+      cookie: to.cookie,
+      origin: STUDIO_ORIGIN,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    body,
+  });
+
 describe('a master', () => {
   it('uploaded in chunks lands in its playlist under a safe name with the extension its content warrants', async () => {
     const refusal = await upload(readFileSync(wav), '../../.hidden\u0000/Take\u001b[31m 1.mp3');
@@ -223,6 +237,51 @@ describe('a refused file leaves nothing behind', () => {
   });
 });
 
+describe('an upload’s length', () => {
+  const common = () => ({ ...TUS, cookie: f.cookie, origin: STUDIO_ORIGIN });
+
+  it('must be declared: a deferred length is refused before anything is stored', async () => {
+    const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
+      method: 'POST',
+      headers: { ...common(), 'upload-defer-length': '1', 'upload-metadata': metadata('Singles', 'later.wav') },
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      error: 'Bad Request',
+      code: 'INVALID_REQUEST',
+      message: 'The upload must declare its length.',
+    });
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it('bounds a chunk sent without a length, byte by byte as it streams', async () => {
+    const created = await createUpload(1000, 'bounded.wav');
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location') ?? '', f.base).href;
+    const id = location.split('/').pop() ?? '';
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        sent += 64 * 1024;
+        if (sent > 4 * 1024 * 1024) controller.close();
+        else controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const chunk = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...common(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunk.status).toBe(413);
+    expect(await chunk.json()).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+    expect(statSync(join(uploadsDir(), id)).size).toBeLessThanOrEqual(1000);
+    const removed = await fetch(location, { method: 'DELETE', headers: common() });
+    expect(removed.status).toBe(204);
+    expect(readdirSync(uploadsDir())).toEqual([]);
+  });
+});
+
 let videoPath = '';
 beforeAll(async () => {
   videoPath = await makeSilentVideo(files.dir, 'silent.mp4');
@@ -356,20 +415,49 @@ describe.skipIf(!canMount)(
         const created = await createUpload(small.length, 'small.wav', h);
         expect(created.status).toBe(201);
         writeFileSync(join(uploadsDisk.dir, 'other'), Buffer.alloc(1536 * 1024));
-        const chunk = await fetch(new URL(created.headers.get('location') ?? '', h.base), {
-          method: 'PATCH',
-          headers: {
-            ...TUS,
-            cookie: h.cookie,
-            origin: STUDIO_ORIGIN,
-            'upload-offset': '0',
-            'content-type': 'application/offset+octet-stream',
-          },
-          body: small,
-        });
+        const chunk = await patchUpload(created.headers.get('location') ?? '', 0, small, h);
         expect(chunk.status).toBe(507);
         expect(await chunk.json()).toMatchObject({ code: 'DISK_FULL' });
         expect(readdirSync(uploadsDisk.dir)).toEqual(['other']);
+      } finally {
+        await h.cleanup();
+        execFileSync('umount', [uploadsDisk.dir]);
+        uploadsDisk.remove();
+      }
+    });
+
+    it('promises each upload its room: together they never take more than the disk holds', async () => {
+      const uploadsDisk = scratch('music-reserved-uploads-');
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', uploadsDisk.dir]);
+      const h = await createMusicFixture({ UPLOADS_DIR: uploadsDisk.dir });
+      const length = 1200 * 1024;
+      const create = (name: string) => createUpload(length, name, h);
+      const notes = () => readdirSync(uploadsDisk.dir).filter((name) => name.endsWith('.json'));
+      try {
+        mkdirSync(join(h.site.mediaDir, 'Singles'));
+        await h.app.library.rescan();
+        // Two at once, before a byte of either has come: only one can be promised its room.
+        const both = await Promise.all([create('a.wav'), create('b.wav')]);
+        expect(both.map((answer) => answer.status).sort()).toEqual([201, 507]);
+        const refused = both.find((answer) => answer.status === 507);
+        expect(await refused?.json()).toMatchObject({ code: 'DISK_FULL' });
+        expect(notes()).toHaveLength(1);
+        expect((await create('c.wav')).status).toBe(507);
+
+        // An expired upload holds no room any more.
+        const [first = ''] = notes();
+        const note = JSON.parse(readFileSync(join(uploadsDisk.dir, first), 'utf8')) as { creation_date: string };
+        note.creation_date = new Date(Date.now() - UPLOAD_EXPIRES_MS - 60_000).toISOString();
+        writeFileSync(join(uploadsDisk.dir, first), JSON.stringify(note));
+        const second = await create('d.wav');
+        expect(second.status).toBe(201);
+
+        // A refused upload gives its room back at once.
+        expect((await create('e.wav')).status).toBe(507);
+        const notAudio = Buffer.alloc(length, 'not audio ');
+        const refusedBytes = await patchUpload(second.headers.get('location') ?? '', 0, notAudio, h);
+        expect(await refusedBytes.json()).toMatchObject({ code: 'UPLOAD_NOT_AUDIO' });
+        expect((await create('f.wav')).status).toBe(201);
       } finally {
         await h.cleanup();
         execFileSync('umount', [uploadsDisk.dir]);
