@@ -6,7 +6,7 @@
  */
 import { describeFailure, type DeliveryFailure } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
-import { serialRunner } from './serial-runner.ts';
+import { startQueueRunner } from './queue-runner.ts';
 import {
   digestSlotAfter,
   type DigestClaim,
@@ -87,10 +87,6 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const { store, mailer, log } = options;
   const idleCheckMs = options.idleCheckMs ?? 60_000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  // Read through a function: it changes while a delivery is awaited.
-  const isClosed = () => closed;
 
   async function deliver(message: StoredMessage): Promise<void> {
     const due = MAILS.filter((mail) => mail.pending(message));
@@ -172,7 +168,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
 
   // One message claimed at a time: a lease then covers only the mail being sent, never
   // messages waiting their turn behind it (another instance may send those meanwhile).
-  async function drain(): Promise<void> {
+  async function drain(isClosed: () => boolean): Promise<void> {
     while (!isClosed()) {
       const digest = await store.claimDigest(Date.now(), options.digestMaxMessages, leaseMs);
       if (digest.messages.length > 0) {
@@ -185,38 +181,17 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  // One run at a time: a message stored during a run (or while the next wake-up is being
-  // worked out) makes one more run after it.
-  const runner = serialRunner({
-    pass: async () => {
-      try {
-        await drain();
-      } finally {
-        await schedule();
-      }
-    },
+  const runner = startQueueRunner({
+    drain,
+    nextDue: () => store.nextDue(),
+    idleCheckMs,
     onError: (error) => log.warn({ reason: (error as Error).message }, 'outbox run failed'),
   });
 
-  /** Wakes the runner when the next message is due, or after `idleCheckMs` at the latest. */
-  async function schedule(): Promise<void> {
-    clearTimeout(timer);
-    if (closed) return;
-    const nextDue = await store.nextDue().catch(() => null);
-    if (isClosed()) return;
-    const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
-    timer = setTimeout(runner.run, wait);
-    timer.unref();
-  }
-
-  runner.run();
-
   return {
-    notify: runner.run,
+    notify: runner.notify,
     close: async () => {
-      closed = true;
-      clearTimeout(timer);
-      await runner.stop();
+      await runner.close();
       mailer.close();
     },
   };

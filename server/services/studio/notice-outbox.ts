@@ -8,7 +8,7 @@ import { describeFailure } from '../delivery-failure.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mailer.ts';
 import { backoffMs, DEFAULT_LEASE_MS } from '../outbox.ts';
-import { serialRunner } from '../serial-runner.ts';
+import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
 import type { StudioStore } from './studio-store.ts';
 
 export interface NoticeOutboxOptions {
@@ -25,22 +25,15 @@ export interface NoticeOutboxOptions {
   idleCheckMs?: number;
 }
 
-export interface NoticeOutbox {
-  /** Looks at the queue now (a notice was queued). */
-  notify(): void;
-  /** Stops, after the sending in progress. */
-  close(): Promise<void>;
-}
+/** `notify` when a notice was queued; `close` stops after the sending in progress. */
+export type NoticeOutbox = QueueRunner;
 
 export function startNoticeOutbox(options: NoticeOutboxOptions): NoticeOutbox {
   const { store, mailer, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const idleCheckMs = options.idleCheckMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const isClosed = () => closed;
 
-  async function drain(): Promise<void> {
+  async function drain(isClosed: () => boolean): Promise<void> {
     for (;;) {
       if (isClosed()) return;
       const notice = await store.claimNotice(Date.now(), leaseMs);
@@ -63,36 +56,10 @@ export function startNoticeOutbox(options: NoticeOutboxOptions): NoticeOutbox {
     }
   }
 
-  const runner = serialRunner({
-    pass: async () => {
-      try {
-        await drain();
-      } finally {
-        await schedule();
-      }
-    },
+  return startQueueRunner({
+    drain,
+    nextDue: () => store.nextNoticeDue(),
+    idleCheckMs,
     onError: (error) => log.warn({ reason: (error as Error).message }, 'studio notices run failed'),
   });
-
-  /** Wakes the runner when the next notice is due, or after `idleCheckMs` at the latest. */
-  async function schedule(): Promise<void> {
-    clearTimeout(timer);
-    if (isClosed()) return;
-    const nextDue = await store.nextNoticeDue().catch(() => null);
-    if (isClosed()) return;
-    const wait = nextDue === null ? idleCheckMs : Math.max(0, Math.min(idleCheckMs, nextDue - Date.now()));
-    timer = setTimeout(runner.run, wait);
-    timer.unref();
-  }
-
-  runner.run();
-
-  return {
-    notify: runner.run,
-    close: async () => {
-      closed = true;
-      clearTimeout(timer);
-      await runner.stop();
-    },
-  };
 }
