@@ -16,15 +16,18 @@ import {
   STUDIO_SECTIONS,
   studioSectionAt,
   studioSectionPath,
+  type SignedInAnswer,
   type StudioSection,
   type StudioSessionAnswer,
 } from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
 import { passkeyPanel } from './passkeys.ts';
+import { sendRequestTokenWithFetch, setRequestToken } from './request-token.ts';
 import { SECTION_MODULES } from './section.ts';
 import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
+sendRequestTokenWithFetch();
 const lang = studioLang(navigator.languages, localStorage.getItem(CHOSEN_LANG_KEY));
 // The server's refusals in the same language (the editor's requests do not say which).
 document.cookie = `${STUDIO_LANG_COOKIE}=${lang}; Path=/studio; SameSite=Strict${location.protocol === 'https:' ? '; Secure' : ''}`;
@@ -107,7 +110,7 @@ async function showSignIn(): Promise<void> {
       STUDIO_AUTH_ROUTES.signInOptions,
     );
     const response = await startAuthentication({ optionsJSON: options });
-    await post(STUDIO_AUTH_ROUTES.signInVerify, { response });
+    setRequestToken((await post<SignedInAnswer>(STUDIO_AUTH_ROUTES.signInVerify, { response })).requestToken);
     await showStudio();
   });
 }
@@ -135,7 +138,8 @@ async function showInvitation(token: string): Promise<void> {
       ).catch(() => invited);
       invited = { ...invited, options };
       const response = await startRegistration({ optionsJSON: options });
-      await post(STUDIO_AUTH_ROUTES.invitationVerify, { token, response });
+      const answer = await post<SignedInAnswer>(STUDIO_AUTH_ROUTES.invitationVerify, { token, response });
+      setRequestToken(answer.requestToken);
       history.replaceState(null, '', location.pathname);
       await showStudio();
     },

@@ -64,6 +64,7 @@ const pt = {
   errors: {
     SESSION_REQUIRED: 'A sua sessão terminou. Entre de novo.',
     ORIGIN_REFUSED: 'Este pedido não veio do estúdio.',
+    STUDIO_TOKEN_REQUIRED: 'Este pedido não veio da página do estúdio. Recarregue a página e tente de novo.',
     RATE_LIMITED: 'Muitas tentativas. Espere um minuto e tente de novo.',
     INVALID_REQUEST: 'O pedido não é válido.',
     INVITATION_INVALID: 'Este convite já não é válido. Peça um novo.',
@@ -136,6 +137,7 @@ const en: StudioTexts = {
   errors: {
     SESSION_REQUIRED: 'Your session has ended. Please sign in again.',
     ORIGIN_REFUSED: 'This request did not come from the studio.',
+    STUDIO_TOKEN_REQUIRED: 'This request did not come from the studio’s page. Reload the page and try again.',
     RATE_LIMITED: 'Too many attempts. Wait a minute and try again.',
     INVALID_REQUEST: 'The request is not valid.',
     INVITATION_INVALID: 'This invitation is no longer valid. Ask for a new one.',
@@ -208,6 +210,7 @@ const es: StudioTexts = {
   errors: {
     SESSION_REQUIRED: 'Su sesión ha terminado. Entre de nuevo.',
     ORIGIN_REFUSED: 'Esta solicitud no vino del estudio.',
+    STUDIO_TOKEN_REQUIRED: 'Esta solicitud no vino de la página del estudio. Recarga la página e inténtalo de nuevo.',
     RATE_LIMITED: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
     INVALID_REQUEST: 'La solicitud no es válida.',
     INVITATION_INVALID: 'Esta invitación ya no es válida. Pida una nueva.',

@@ -19,11 +19,16 @@ import studioPages from '../routes/studio-pages.ts';
 import { openOrNull } from '../services/stores/open-store.ts';
 import { openStudioStore } from '../services/stores/open-studio-store.ts';
 import { configuredMailer } from '../services/configured-mailer.ts';
-import { SWEEP_INTERVAL_MS } from '../services/studio/lifetimes.ts';
+import { SWEEP_INTERVAL_MS, type SessionLifetimes } from '../services/studio/lifetimes.ts';
 import { startNoticeOutbox } from '../services/studio/notice-outbox.ts';
 import { relyingParty } from '../services/studio/passkeys.ts';
 import { startSessionSweep } from '../services/studio/session-sweep.ts';
 import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
+import {
+  carriesRequestToken,
+  fromTheStudiosOrigin,
+  requestTokenOf,
+} from '../services/studio/request-token.ts';
 import { refuse, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 import type { StudioStore } from '../services/studio/studio-store.ts';
 import { hashToken, TOKEN_PATTERN } from '../services/studio/tokens.ts';
@@ -59,13 +64,21 @@ const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => 
     if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', STUDIO_CSP);
     return payload;
   });
-  await app.register(studioPages, { dir: config.STUDIO_DIR });
+  const lifetimes = { idleMs: config.STUDIO_SESSION_IDLE_MS, absoluteMs: config.STUDIO_SESSION_ABSOLUTE_MS };
+  // The page is written with its session's request token when it is asked with a valid session.
+  const requestTokenFor = async (request: FastifyRequest): Promise<string | null> => {
+    const token = sessionToken(request);
+    if (!store || !token || !TOKEN.test(token)) return null;
+    return (await store.session(hashToken(token), lifetimes)) ? requestTokenOf(token) : null;
+  };
+  await app.register(studioPages, { dir: config.STUDIO_DIR, requestTokenFor });
 
   await app.register(async (api) => {
     // A change must come from the studio's own page: a missing or foreign Origin is refused
     // before anything else runs, whatever the cookies say.
     api.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method) || request.headers.origin === config.STUDIO_ORIGIN) return undefined;
+      const sameOrigin = SAFE_METHODS.has(request.method) || request.headers.origin === config.STUDIO_ORIGIN;
+      if (sameOrigin && fromTheStudiosOrigin(request)) return undefined;
       return refuse(reply, 403, 'ORIGIN_REFUSED', 'Changes are accepted only from the studio itself.');
     });
     api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -92,14 +105,13 @@ const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => 
       maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
       leaseMs: config.OUTBOX_LEASE_MS,
     });
-    const lifetimes = { idleMs: config.STUDIO_SESSION_IDLE_MS, absoluteMs: config.STUDIO_SESSION_ABSOLUTE_MS };
     const sweeper = startSessionSweep(store, lifetimes, options.sweepEveryMs ?? SWEEP_INTERVAL_MS, app.log);
     // Closed before the store (hooks run in reverse): no sweep or notice starts on a closed store.
     app.addHook('onClose', async () => {
       sweeper.stop();
       await notices.close();
     });
-    await registerApi(api, store, config, redis, routes, () => notices.notify());
+    await registerApi(api, store, config, redis, routes, lifetimes, () => notices.notify());
   });
 };
 
@@ -110,13 +122,10 @@ async function registerApi(
   config: Config,
   redis: Redis | null,
   routes: readonly StudioRoutes[],
+  lifetimes: SessionLifetimes,
   noticeQueued: () => void,
 ): Promise<void> {
-  const jar: CookieJar = {
-    store,
-    origin: config.STUDIO_ORIGIN,
-    lifetimes: { idleMs: config.STUDIO_SESSION_IDLE_MS, absoluteMs: config.STUDIO_SESSION_ABSOLUTE_MS },
-  };
+  const jar: CookieJar = { store, origin: config.STUDIO_ORIGIN, lifetimes };
   const rp = relyingParty(config.STUDIO_ORIGIN);
   await api.register(signInRoutes, { jar, rp, perClientPerMinute: config.STUDIO_AUTH_RATE_LIMIT, redis });
 
@@ -129,7 +138,10 @@ async function registerApi(
     guarded.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = sessionToken(request);
       const person = token && TOKEN.test(token) ? await store.session(hashToken(token), jar.lifetimes) : null;
-      if (!person) return refuse(reply, 401, 'SESSION_REQUIRED', 'Sign in to the studio first.');
+      if (!person || !token) return refuse(reply, 401, 'SESSION_REQUIRED', 'Sign in to the studio first.');
+      // The cookie goes with any request of the origin; only the studio's own page has the token.
+      if (!carriesRequestToken(request, token))
+        return refuse(reply, 403, 'STUDIO_TOKEN_REQUIRED', 'This request did not come from the studio’s page.');
       request.studioPerson = person;
       return undefined;
     });

@@ -7,26 +7,35 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { STUDIO_SECTIONS, studioSectionPath } from '../../src/lib/studio-auth.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { STUDIO_REQUEST_TOKEN, STUDIO_SECTIONS, studioSectionPath } from '../../src/lib/studio-auth.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 
 export interface StudioPagesOptions {
   /** The built studio: index.html and assets/. */
   dir: string;
+  /** The request token of the session the request carries, or null without a valid one. */
+  requestTokenFor: (request: FastifyRequest) => Promise<string | null>;
 }
 
-const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir }) => {
+const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir, requestTokenFor }) => {
   // Read at each request (it is small and rarely asked for), so a new build is served at once.
-  const sendShell = async (reply: FastifyReply) => {
-    const html = await readFile(join(dir, 'index.html')).catch(() => null);
+  // Only to a browser navigating to it: a script that fetched it could read its token.
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const destination = request.headers['sec-fetch-dest'];
+    if (destination !== undefined && destination !== 'document')
+      return refuse(reply, 403, 'ORIGIN_REFUSED', 'The studio opens only as a page of its own.');
+    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => null);
     if (!html) return refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The studio is not built yet.');
-    return reply.type('text/html; charset=utf-8').send(html);
+    const token = await requestTokenFor(request);
+    // The token is base64url: nothing in it needs escaping in an attribute.
+    const meta = token ? `<meta name="${STUDIO_REQUEST_TOKEN.meta}" content="${token}">` : '';
+    return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `${meta}</head>`));
   };
-  app.get('/studio', async (_request, reply) => sendShell(reply));
-  app.get('/studio/', async (_request, reply) => sendShell(reply));
+  app.get('/studio', sendShell);
+  app.get('/studio/', sendShell);
   for (const section of STUDIO_SECTIONS) {
-    if (section !== 'content') app.get(studioSectionPath(section), async (_request, reply) => sendShell(reply));
+    if (section !== 'content') app.get(studioSectionPath(section), sendShell);
   }
 
   await app.register(fastifyStatic, {

@@ -47,6 +47,28 @@ export const PUBLIC_STUDIO_ROUTES: readonly string[] = [
   STUDIO_AUTH_ROUTES.signInVerify,
 ];
 
+/**
+ * The studio's proof that a request comes from its own page, not from another page of the same
+ * origin: a secret derived from the session, which the page gets in its HTML (or in the answer
+ * that signed it in) and sends with every call to its API. A page of the public site, even one
+ * running a stranger's script, can read neither.
+ */
+export const STUDIO_REQUEST_TOKEN = {
+  /** The request header the studio's calls carry it in. */
+  header: 'x-studio-token',
+  /** The query parameter of the calls that cannot set a header (EventSource, a download link). */
+  param: 'studio_token',
+  /** The meta element of the studio's page that holds it. */
+  meta: 'studio-token',
+} as const;
+
+/** What the sign-in and invitation routes answer once the person is signed in. */
+export interface SignedInAnswer {
+  person: { name: string };
+  /** The session's request token, for the calls that follow. */
+  requestToken: string;
+}
+
 /** The fragment key of an invitation link: `/studio/#invitation=<token>`. */
 export const INVITATION_FRAGMENT_KEY = 'invitation';
 
@@ -54,6 +76,7 @@ export const INVITATION_FRAGMENT_KEY = 'invitation';
 export const STUDIO_ERROR_CODES = [
   'SESSION_REQUIRED',
   'ORIGIN_REFUSED',
+  'STUDIO_TOKEN_REQUIRED',
   'RATE_LIMITED',
   'INVALID_REQUEST',
   'INVITATION_INVALID',

@@ -20,6 +20,7 @@ import { h } from './dom.ts';
 import { messageItem, type ItemAction } from './message-item.ts';
 import { MESSAGES_TEXTS } from './texts.ts';
 import './messages.css';
+import { withRequestToken } from '../request-token.ts';
 
 export const start: StartSection = async (root, { lang, texts: studioTexts, say, explain }) => {
   const texts = MESSAGES_TEXTS[lang];
@@ -40,8 +41,16 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   const exports = h(
     'nav',
     { class: 'exports', 'aria-label': texts.exports },
-    h('a', { class: 'button secondary', href: INBOX_ROUTES.exportJson, download: '' }, texts.exportJson),
-    h('a', { class: 'button secondary', href: INBOX_ROUTES.exportCsv, download: '' }, texts.exportCsv),
+    h(
+      'a',
+      { class: 'button secondary', href: withRequestToken(INBOX_ROUTES.exportJson), download: '' },
+      texts.exportJson,
+    ),
+    h(
+      'a',
+      { class: 'button secondary', href: withRequestToken(INBOX_ROUTES.exportCsv), download: '' },
+      texts.exportCsv,
+    ),
   );
   root.replaceChildren(heading, count, retry, list, empty, more, exports);
 

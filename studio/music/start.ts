@@ -11,6 +11,7 @@ import { createPlaylist, loadMusic, removeTrack, restoreTrack, saveOrder } from 
 import { MUSIC_TEXTS } from './texts.ts';
 import { MusicView } from './view.ts';
 import './music.css';
+import { withRequestToken } from '../request-token.ts';
 
 export const start: StartSection = async (root, { lang, texts: studioTexts, say, explain }) => {
   const texts = MUSIC_TEXTS[lang];
@@ -94,6 +95,6 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   view.draw(music);
 
   // The server tells when anything changed; the browser reconnects by itself when it drops.
-  const events = new EventSource(MUSIC_ROUTES.events);
+  const events = new EventSource(withRequestToken(MUSIC_ROUTES.events));
   events.addEventListener('change', () => void refresh());
 };

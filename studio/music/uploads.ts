@@ -10,6 +10,7 @@ import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../src/lib/studio-music.ts'
 import { fill, type StudioTexts } from '../texts.ts';
 import { element } from './dom.ts';
 import type { MusicTexts } from './texts.ts';
+import { requestTokenHeaders } from '../request-token.ts';
 
 /** Waits between tries after a failed request: quick at first, then up to a minute. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
@@ -69,6 +70,7 @@ export function sendFile(file: File, playlist: string, list: HTMLElement, contex
 
   const upload = new Upload(file, {
     endpoint: MUSIC_ROUTES.uploads,
+    headers: requestTokenHeaders(),
     chunkSize: UPLOAD_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { playlist, filename: file.name },

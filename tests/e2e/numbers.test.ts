@@ -19,6 +19,7 @@ import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 import { STORAGE_KEY } from '../../src/stores/player.ts';
 import { axeViolations, enhanced, openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { getFromStudioPage } from './studio-calls.ts';
 import { TEXTS } from '../../studio/numbers/texts.ts';
 
 const run = promisify(execFile);
@@ -114,8 +115,7 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
     await studio.page.getByText('Conectado como André').waitFor();
 
     const track = app.library.tracks(release.playlist)[0];
-    const numbers = async () =>
-      (await studio.page.request.get(`${origin}${STUDIO_API_PREFIX}numbers`)).json() as Promise<NumbersAnswer>;
+    const numbers = () => getFromStudioPage<NumbersAnswer>(studio.page, `${STUDIO_API_PREFIX}numbers`);
     await expect
       .poll(async () => {
         const answer = await numbers();

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { callFromStudioPage, getFromStudioPage } from './studio-calls.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -225,19 +226,15 @@ describe('the studio’s safety nets', { timeout: PUBLISH_TIMEOUT_MS * 2 }, () =
     const before = readFileSync(contentFile('site.json'), 'utf8');
     const commitsBefore = commits();
     // As the editor sends a save, with a site name left empty.
-    const response = await page.request.post(`${origin}/studio/api/content`, {
-      headers: { origin },
-      data: {
-        action: 'persistEntry',
-        params: {
-          branch: 'main',
-          dataFiles: [{ path: 'site.json', raw: JSON.stringify({ ...JSON.parse(before), artist: '' }), slug: 'site' }],
-          assets: [],
-          options: { commitMessage: 'Site atualizado', useWorkflow: false },
-        },
+    const answer = await callFromStudioPage(page, '/studio/api/content', 'POST', {
+      action: 'persistEntry',
+      params: {
+        branch: 'main',
+        dataFiles: [{ path: 'site.json', raw: JSON.stringify({ ...JSON.parse(before), artist: '' }), slug: 'site' }],
+        assets: [],
+        options: { commitMessage: 'Site atualizado', useWorkflow: false },
       },
     });
-    const answer = { status: response.status(), body: await response.text() };
     expect(answer.status).toBe(422);
     expect(answer.body).toContain('artist');
     expect(readFileSync(contentFile('site.json'), 'utf8')).toBe(before);
@@ -248,13 +245,13 @@ describe('the studio’s safety nets', { timeout: PUBLISH_TIMEOUT_MS * 2 }, () =
     const live = await (await fetch(`${origin}/pt`)).text();
     // A poem whose date the build refuses, written by hand beside the studio's files.
     writeFileSync(contentFile('poems/data-errada.md'), '---\ntitle: Data errada\ndate: 31/02/2024\n---\n\nverso\n');
-    const started = await page.request.post(`${origin}/studio/api/publish`, { headers: { origin } });
-    expect(started.status()).toBe(202);
+    const started = await callFromStudioPage(page, '/studio/api/publish', 'POST');
+    expect(started.status).toBe(202);
     let state = { state: '', error: '' };
     await expect
       .poll(
         async () => {
-          state = (await (await page.request.get(`${origin}/studio/api/publish`)).json()) as typeof state;
+          state = await getFromStudioPage<typeof state>(page, '/studio/api/publish');
           return state.state;
         },
         { timeout: PUBLISH_TIMEOUT_MS, interval: 1000 },

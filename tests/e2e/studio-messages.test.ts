@@ -17,6 +17,7 @@ import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
 import { axeViolations, openPage, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { getFromStudioPage } from './studio-calls.ts';
 
 const browser = useBrowser();
 
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 /** The inbox as the API has it, asked with the page's own session. */
-const inbox = async () => (await page.request.get(`${origin}${INBOX_ROUTES.list}`)).json() as Promise<InboxPage>;
+const inbox = () => getFromStudioPage<InboxPage>(page, INBOX_ROUTES.list);
 const summary = (name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[<>]/g, '.')}`) });
 
 describe('the inbox on a phone', () => {

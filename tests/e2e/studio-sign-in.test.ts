@@ -18,6 +18,7 @@ import { STUDIO_AUTH_ROUTES, type StudioSessionAnswer } from '../../src/lib/stud
 import { STUDIO_TEXTS } from '../../studio/texts.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { getFromStudioPage } from './studio-calls.ts';
 
 const run = promisify(execFile);
 const DECAP_PROP_TYPE_WARNING =
@@ -60,7 +61,7 @@ afterAll(() => {
 });
 
 async function session(page: Page): Promise<StudioSessionAnswer> {
-  return (await page.request.get(`${origin}${STUDIO_AUTH_ROUTES.session}`)).json() as Promise<StudioSessionAnswer>;
+  return getFromStudioPage<StudioSessionAnswer>(page, STUDIO_AUTH_ROUTES.session);
 }
 
 /** The invitation link `npm run studio -- invite` prints for `name`. */

@@ -54,6 +54,9 @@ export const STUDIO_CSP = cspHeader({
 export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
   'x-robots-tag': 'noindex, nofollow',
   'cache-control': 'no-store',
+  // Not the public pages' `same-origin`: a public page that opens the studio (or an answer of
+  // its API) in a window is put in another browsing context group, and gets no handle on it.
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
 
 /** The body of a refusal: the status's name, a message, and the code the studio translates. */

@@ -6,8 +6,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { startStudioApp, type StudioApp } from '../../../perf/harness/studio-app.ts';
+import { requestTokenOf } from '../../../server/services/studio/request-token.ts';
 import { SESSION_COOKIE } from '../../../server/services/studio/studio-http.ts';
-import { INVITATION_FRAGMENT_KEY } from '../../../src/lib/studio-auth.ts';
+import { INVITATION_FRAGMENT_KEY, STUDIO_REQUEST_TOKEN } from '../../../src/lib/studio-auth.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../../src/lib/studio-messages.ts';
 import { StudioBrowser } from '../../unit/server/studio-browser.ts';
 
@@ -68,7 +69,11 @@ export async function startEngineStudio(): Promise<EngineStudio> {
     },
     async inbox(session) {
       const answer = await fetch(`${studio.origin}${INBOX_ROUTES.list}`, {
-        headers: { cookie: `${session.name}=${session.value}` },
+        // As the studio's page asks: its cookie and its session's request token.
+        headers: {
+          cookie: `${session.name}=${session.value}`,
+          [STUDIO_REQUEST_TOKEN.header]: requestTokenOf(session.value),
+        },
       });
       return (await answer.json()) as InboxPage;
     },

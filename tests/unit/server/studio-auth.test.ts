@@ -19,12 +19,14 @@ import studioPlugin from '../../../server/plugins/studio.ts';
 import { INVITATION_LIFETIME_MS, STEP_UP_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
 import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
+import { requestTokenOf } from '../../../server/services/studio/request-token.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
 import {
   PASSKEY_NAME_MAX,
   passkeyRoute,
   STUDIO_AUTH_ROUTES,
+  STUDIO_REQUEST_TOKEN,
   STUDIO_LANG_COOKIE,
   STUDIO_SECTIONS,
   studioSectionPath,
@@ -54,7 +56,7 @@ beforeAll(async () => {
   site = createFixtureSite();
   studioDir = join(site.dir, '..', `${site.dir.split('/').at(-1) ?? ''}-studio`);
   mkdirSync(join(studioDir, 'assets'), { recursive: true });
-  writeFileSync(join(studioDir, 'index.html'), '<!doctype html><title>Estúdio</title>');
+  writeFileSync(join(studioDir, 'index.html'), '<!doctype html><head><title>Estúdio</title></head>');
   writeFileSync(join(studioDir, 'assets', 'main-abc.js'), 'export {};');
   app = await buildTestApp(site, { ...ENV, STUDIO_DIR: studioDir });
   // A second connection to the app's own database, as `npm run studio` opens it.
@@ -199,13 +201,112 @@ describe('the studio page', () => {
   });
 });
 
+describe('a page of the same origin that is not the studio', () => {
+  // What a script on a public page (a poisoned embed, say) can send: the artist's cookie goes
+  // along and the Origin is the studio's own, but it has no request token.
+  const asPublicPage = (browser: StudioBrowser, extra: Record<string, string> = {}) => ({
+    origin: ORIGIN,
+    cookie: browser.pageHeaders()['cookie'] ?? '',
+    ...extra,
+  });
+
+  it.each(GUARDED)('%s %s is refused 403 without the session’s request token', async (method, url) => {
+    const browser = await signedIn();
+    const other = await signedIn();
+    const wrongTokens = [
+      {},
+      { [STUDIO_REQUEST_TOKEN.header]: '' },
+      { [STUDIO_REQUEST_TOKEN.header]: requestTokenOf(newToken()) },
+      { [STUDIO_REQUEST_TOKEN.header]: other.pageHeaders()[STUDIO_REQUEST_TOKEN.header] ?? '' },
+    ];
+    for (const token of wrongTokens) {
+      const response = await app.inject({ method, url, headers: asPublicPage(browser, token) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: 'Forbidden', code: 'STUDIO_TOKEN_REQUIRED' });
+    }
+  });
+
+  it('takes the token in the query for a read only (an event stream, a download), never for a change', async () => {
+    const browser = await signedIn();
+    const token = browser.pageHeaders()[STUDIO_REQUEST_TOKEN.header] ?? '';
+    const query = `?${STUDIO_REQUEST_TOKEN.param}=${encodeURIComponent(token)}`;
+    const read = await app.inject({ url: `${STUDIO_AUTH_ROUTES.session}${query}`, headers: asPublicPage(browser) });
+    expect(read.statusCode).toBe(200);
+    const change = await app.inject({
+      method: 'POST',
+      url: `${STUDIO_AUTH_ROUTES.signOutEverywhere}${query}`,
+      headers: asPublicPage(browser),
+    });
+    expect(change.statusCode).toBe(403);
+    expect((await browser.request('GET', STUDIO_AUTH_ROUTES.session)).statusCode).toBe(200);
+  });
+
+  it('refuses what the browser says came from another site, even with the token', async () => {
+    const browser = await signedIn();
+    for (const site of ['cross-site', 'same-site']) {
+      for (const [method, url] of [
+        ['GET', STUDIO_AUTH_ROUTES.session],
+        ['POST', STUDIO_AUTH_ROUTES.signOut],
+        ['POST', STUDIO_AUTH_ROUTES.signInOptions],
+      ] as const) {
+        const headers = { ...browser.pageHeaders(), origin: ORIGIN, 'sec-fetch-site': site };
+        const response = await app.inject({ method, url, headers });
+        expect(response.statusCode, `${method} ${url} from ${site}`).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'ORIGIN_REFUSED' });
+      }
+    }
+    const typed = { ...browser.pageHeaders(), 'sec-fetch-site': 'none' };
+    expect((await app.inject({ url: STUDIO_AUTH_ROUTES.session, headers: typed })).statusCode).toBe(200);
+    const posted = await app.inject({
+      method: 'POST',
+      url: STUDIO_AUTH_ROUTES.signOut,
+      headers: { ...browser.pageHeaders(), origin: ORIGIN, 'sec-fetch-site': 'none' },
+    });
+    expect(posted.statusCode).toBe(403);
+  });
+
+  it('gets the studio page only by navigating to it, never by a fetch that could read its token', async () => {
+    const browser = await signedIn();
+    const token = browser.pageHeaders()[STUDIO_REQUEST_TOKEN.header] ?? '';
+    for (const destination of ['empty', 'iframe', 'frame', 'object', 'script']) {
+      const fetched = await app.inject({
+        url: '/studio',
+        headers: { ...asPublicPage(browser), 'sec-fetch-dest': destination },
+      });
+      expect(fetched.statusCode, destination).toBe(403);
+      expect(fetched.body).not.toContain(token);
+    }
+    const navigated = await app.inject({
+      url: '/studio/music',
+      headers: { ...asPublicPage(browser), 'sec-fetch-dest': 'document' },
+    });
+    expect(navigated.statusCode).toBe(200);
+    expect(navigated.body).toContain(`<meta name="${STUDIO_REQUEST_TOKEN.meta}" content="${token}">`);
+    // Not signed in (or signed out): no token in the page.
+    const anonymous = await app.inject({ url: '/studio', headers: { 'sec-fetch-dest': 'document' } });
+    expect(anonymous.body).not.toContain(STUDIO_REQUEST_TOKEN.meta);
+  });
+
+  it('answers in another browsing context group than the public pages, and is never framed', async () => {
+    for (const url of ['/studio', STUDIO_AUTH_ROUTES.session]) {
+      const response = await app.inject(url);
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+    expect((await app.inject('/pt')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
 describe('invitations', () => {
   it('registers a passkey once, starts a session in a strict cookie, and lists the passkey', async () => {
     const token = await invitation('Ana Lúcia');
     const browser = new Browser();
     const first = await browser.register(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ person: { name: 'Ana Lúcia' } });
+    expect(first.json()).toEqual({
+      person: { name: 'Ana Lúcia' },
+      requestToken: requestTokenOf(first.cookies.find((cookie) => cookie.name === 'studio_session')?.value ?? ''),
+    });
     const session = first.cookies.find((set) => set.name === 'studio_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/studio', secure: true });
     // The database holds only the token's hash.
@@ -258,8 +359,12 @@ describe('signing in', () => {
     const before = browser.cookies.get('studio_session') ?? '';
     const response = await browser.signIn();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ person: { name: expect.stringMatching(/^Person /) as string } });
     const after = browser.cookies.get('studio_session');
+    // The page is handed the new session's request token, for the calls that follow.
+    expect(response.json()).toEqual({
+      person: { name: expect.stringMatching(/^Person /) as string },
+      requestToken: requestTokenOf(after ?? ''),
+    });
     expect(after).not.toBe(before);
     const stale = await app.inject({ url: STUDIO_AUTH_ROUTES.session, cookies: { studio_session: before } });
     expect(stale.statusCode).toBe(401);

@@ -12,7 +12,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
-import { STUDIO_AUTH_ROUTES } from '../../../src/lib/studio-auth.ts';
+import { requestTokenOf } from '../../../server/services/studio/request-token.ts';
+import { SESSION_COOKIE } from '../../../server/services/studio/studio-http.ts';
+import { STUDIO_AUTH_ROUTES, STUDIO_REQUEST_TOKEN } from '../../../src/lib/studio-auth.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 export class StudioBrowser {
@@ -31,10 +33,7 @@ export class StudioBrowser {
     const options: InjectOptions = {
       method,
       url,
-      headers: {
-        ...(method !== 'GET' && { origin: this.origin }),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
+      headers: { ...(method !== 'GET' && { origin: this.origin }), ...this.pageHeaders() },
       ...(payload && { payload }),
     };
     const response = await this.server.inject(options);
@@ -43,6 +42,18 @@ export class StudioBrowser {
       else this.cookies.set(set.name, set.value);
     }
     return response;
+  }
+
+  /**
+   * What the studio's page sends with every call: its cookies and, once signed in, its
+   * session's request token.
+   */
+  pageHeaders(): Record<string, string> {
+    const session = this.cookies.get(SESSION_COOKIE);
+    return {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      ...(session && { [STUDIO_REQUEST_TOKEN.header]: requestTokenOf(session) }),
+    };
   }
 
   /** Registers a passkey from an invitation token and is signed in. */

@@ -66,7 +66,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
     site.cleanup();
   });
 
-  /** A request as the studio's page makes it: its cookies, and its Origin on a change. */
+  /** A request as the studio's page makes it: its cookies and token, and its Origin on a change. */
   const call = (
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
@@ -76,7 +76,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
     app.inject({
       method,
       url,
-      headers: { cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...headers },
+      headers: { ...browser.pageHeaders(), ...headers },
       ...(payload && { payload }),
     });
   const page = async (query = '') => {

@@ -22,8 +22,8 @@ export interface MusicFixture {
   /** `http://127.0.0.1:<port>`. */
   base: string;
   browser: StudioBrowser;
-  /** The signed-in browser's Cookie header. */
-  cookie: string;
+  /** What the signed-in studio page sends with every call: its Cookie and its request token. */
+  page: Record<string, string>;
   cleanup: () => Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function createMusicFixture(env: Record<string, string> = {}): Prom
     app,
     base: address,
     browser,
-    cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    page: browser.pageHeaders(),
     cleanup: async () => {
       await app.close();
       site.cleanup();

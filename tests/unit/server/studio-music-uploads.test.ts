@@ -60,7 +60,7 @@ function upload(
       chunkSize: 1024 * 1024,
       retryDelays: [],
       metadata: { playlist, filename },
-      headers: { cookie: to.cookie, origin: STUDIO_ORIGIN },
+      headers: { ...to.page, origin: STUDIO_ORIGIN },
       onSuccess: () => resolve(null),
       onError: (error) => {
         const body = (error as { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
@@ -78,7 +78,7 @@ const createUpload = (length: number, filename: string, to: MusicFixture = f) =>
     method: 'POST',
     headers: {
       ...TUS,
-      cookie: to.cookie,
+      ...to.page,
       origin: STUDIO_ORIGIN,
       'upload-length': String(length),
       'upload-metadata': metadata('Singles', filename),
@@ -91,7 +91,7 @@ const patchUpload = (location: string, offset: number, body: Uint8Array<ArrayBuf
     method: 'PATCH',
     headers: {
       ...TUS,
-      cookie: to.cookie,
+      ...to.page,
       origin: STUDIO_ORIGIN,
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
@@ -119,7 +119,7 @@ describe('a master', () => {
   it('resumes from where the server stands after a cut', async () => {
     const data = readFileSync(wav);
     const half = Math.floor(data.length / 2);
-    const common = { ...TUS, cookie: f.cookie, origin: STUDIO_ORIGIN };
+    const common = { ...TUS, ...f.page, origin: STUDIO_ORIGIN };
     const created = await createUpload(data.length, 'Resumed.wav');
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location') ?? '', f.base).href;
@@ -186,7 +186,7 @@ describe('a master under any name', () => {
           method: 'POST',
           headers: {
             ...TUS,
-            cookie: f.cookie,
+            ...f.page,
             origin: STUDIO_ORIGIN,
             'upload-length': String(tiny.length),
             'upload-metadata': metadata('Singles', filename),
@@ -238,7 +238,7 @@ describe('a refused file leaves nothing behind', () => {
 });
 
 describe('an upload’s length', () => {
-  const common = () => ({ ...TUS, cookie: f.cookie, origin: STUDIO_ORIGIN });
+  const common = () => ({ ...TUS, ...f.page, origin: STUDIO_ORIGIN });
 
   it('must be declared: a deferred length is refused before anything is stored', async () => {
     const answer = await fetch(`${f.base}${MUSIC_ROUTES.uploads}`, {
@@ -298,7 +298,7 @@ describe('an upload’s address', () => {
           method,
           headers: {
             ...TUS,
-            cookie: f.cookie,
+            ...f.page,
             origin: STUDIO_ORIGIN,
             'upload-offset': '0',
             'content-type': 'application/offset+octet-stream',
@@ -350,7 +350,7 @@ describe('uploads are guarded like every studio route', () => {
       method,
       headers: {
         ...TUS,
-        cookie: f.cookie,
+        ...f.page,
         origin: 'https://evil.example',
         'upload-length': '10',
         'upload-metadata': metadata('Singles', 'x.wav'),

@@ -179,7 +179,7 @@ describe('the trash', () => {
 
 describe('live events', () => {
   it('tell the page when the library changed', async () => {
-    const answer = await fetch(`${f.base}${MUSIC_ROUTES.events}`, { headers: { cookie: f.cookie } });
+    const answer = await fetch(`${f.base}${MUSIC_ROUTES.events}`, { headers: { ...f.page } });
     expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     if (!answer.body) throw new Error('no event stream');
@@ -202,7 +202,7 @@ describe('live events', () => {
 describe('closing the server', () => {
   it('ends the open event streams rather than waiting for them', { timeout: 30_000 }, async () => {
     const other = await createMusicFixture();
-    const answer = await fetch(`${other.base}${MUSIC_ROUTES.events}`, { headers: { cookie: other.cookie } });
+    const answer = await fetch(`${other.base}${MUSIC_ROUTES.events}`, { headers: { ...other.page } });
     expect(answer.status).toBe(200);
     await other.cleanup();
     // The stream was ended by the server: reading it comes to its end.
@@ -237,7 +237,7 @@ describe('every music route is guarded', () => {
       const answer = await f.app.inject({
         method,
         url,
-        headers: { origin: 'https://evil.example', cookie: f.cookie },
+        headers: { origin: 'https://evil.example', ...f.page },
         payload: { name: 'Evil', playlist: 'Album', file: '03-Outro.wav', files: [], id: 'x' },
       });
       expect(answer.statusCode).toBe(403);
