@@ -62,7 +62,8 @@ export function localSiteConf(
     );
   });
   const listen = tls ? `listen 127.0.0.1:${options.port} ssl http2;` : `listen 127.0.0.1:${options.port};`;
-  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/, `${listen}\n`);
+  // The site's server and the studio's own host listen on the same port, told apart by name.
+  conf = replaceOnce(conf, /# LISTEN[^\n]*\n(?:\s*(?:listen|http2) [^\n]*\n)+/g, `${listen}\n`);
   conf = replaceOnce(conf, /proxy_cache_path \S+/, `proxy_cache_path ${options.cacheDir}`);
   conf = replaceOnce(conf, /server 127\.0\.0\.1:\d+;/, `server 127.0.0.1:${options.originPort};`);
   return conf;

@@ -5,7 +5,8 @@
  * nginx appends.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, type IncomingHttpHeaders } from 'node:http2';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:http2';
 import { connect as netConnect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../../src/lib/studio-music.
 import { freePort } from '../../../perf/harness/engines.ts';
 import { SITE_CONF, startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
 import { EVERY_RESPONSE, HSTS, NON_DOCUMENT_CSP } from '../../../server/plugins/security-headers.ts';
+import { siteOriginIn } from '../../../server/services/studio/studio-host.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -349,8 +351,9 @@ describe('nginx’s own answers', () => {
     for (const name of Object.keys(values)) {
       expect(conf, name).toMatch(new RegExp(`add_header ${name} \\$own_${name.replaceAll('-', '_')} always;`, 'i'));
     }
-    // An add_header in a location would drop the server-level ones there.
-    expect(conf.match(/^\s*add_header/gm)).toHaveLength(Object.keys(values).length + 1);
+    // An add_header in a location would drop the server-level ones there: the site's server and
+    // the studio's own host each carry them all, the site's also its cache status, and no more.
+    expect(conf.match(/^\s*add_header/gm)).toHaveLength(2 * Object.keys(values).length + 1);
   });
 });
 
@@ -368,5 +371,57 @@ describe('the port-80 redirect', () => {
     } finally {
       await withRedirect.close();
     }
+  });
+});
+
+describe('the studio on a host of its own', () => {
+  // The site's address from its settings, and the studio beside it as STUDIO_ORIGIN names it.
+  const siteOrigin = siteOriginIn('content') ?? '';
+  const studioOrigin = `https://studio.${new URL(siteOrigin).host}`;
+  let separate: FastifyInstance;
+  let proxy: NginxServer;
+
+  beforeAll(async () => {
+    separate = await buildTestApp(site, { TRUST_PROXY: 'true', STUDIO_ORIGIN: studioOrigin });
+    await separate.listen({ port: 0, host: '127.0.0.1' });
+    proxy = await startNginx({ originPort: (separate.server.address() as AddressInfo).port });
+  }, 30_000);
+  afterAll(async () => {
+    await proxy.close();
+    await separate.close();
+  });
+
+  /** A GET through nginx to `host` (fetch may not set Host). */
+  const getAt = (host: string, path: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+      const request = httpRequest(`${proxy.url}${path}`, { headers: { host } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers });
+      });
+      request.on('error', reject);
+      request.end();
+    });
+
+  it('serves the studio on its host, never cached, and sends everything else to the site', async () => {
+    const studioHost = new URL(studioOrigin).host;
+    for (let n = 0; n < 2; n += 1) {
+      const page = await getAt(studioHost, '/studio');
+      expect(page.status).not.toBe(308);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(page.headers['x-cache-status']).toBeUndefined();
+    }
+    const publicPage = await getAt(studioHost, '/pt');
+    expect(publicPage.status).toBe(308);
+    expect(publicPage.headers.location).toBe(`${siteOrigin}/pt`);
+  });
+
+  it('keeps the studio off the site’s host', async () => {
+    const siteHost = new URL(siteOrigin).host;
+    const page = await getAt(siteHost, '/studio');
+    expect(page.status).toBe(308);
+    expect(page.headers.location).toBe(`${studioOrigin}/studio`);
+    expect((await getAt(siteHost, '/studio/api/auth/session')).status).toBe(404);
+    expect((await getAt(siteHost, '/pt')).status).toBe(200);
   });
 });
