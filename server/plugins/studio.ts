@@ -2,8 +2,10 @@
  * The artist's studio under `/studio`: its page, its sign-in, and the guarded scope every
  * other `/studio/api/` route runs in. Everything it answers is never indexed nor stored and
  * carries the studio's own content policy; a change (any method but GET and HEAD) from an
- * Origin other than STUDIO_ORIGIN is refused with 403; a route other than signing in answers
- * 401 without a valid session, and sees the person as `request.studioPerson`.
+ * Origin other than STUDIO_ORIGIN, or anything the browser marks as sent from another site, is
+ * refused with 403; a route other than signing in answers 401 without a valid session and 403
+ * without its request token (which only the studio's own page holds), and sees the person as
+ * `request.studioPerson`.
  *
  * Other parts add their routes with `routes`: each function registers plugins on the guarded
  * scope, whose routes must lie under `/studio/api/`, e.g.
@@ -24,11 +26,7 @@ import { startNoticeOutbox } from '../services/studio/notice-outbox.ts';
 import { relyingParty } from '../services/studio/passkeys.ts';
 import { startSessionSweep } from '../services/studio/session-sweep.ts';
 import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
-import {
-  carriesRequestToken,
-  fromTheStudiosOrigin,
-  requestTokenOf,
-} from '../services/studio/request-token.ts';
+import { carriesRequestToken, fromTheStudiosOrigin, requestTokenOf } from '../services/studio/request-token.ts';
 import { refuse, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 import type { StudioStore } from '../services/studio/studio-store.ts';
 import { hashToken, TOKEN_PATTERN } from '../services/studio/tokens.ts';
@@ -74,8 +72,8 @@ const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => 
   await app.register(studioPages, { dir: config.STUDIO_DIR, requestTokenFor });
 
   await app.register(async (api) => {
-    // A change must come from the studio's own page: a missing or foreign Origin is refused
-    // before anything else runs, whatever the cookies say.
+    // A change must come from the studio's own page: a missing or foreign Origin, or fetch
+    // metadata naming another site, is refused before anything else runs, whatever the cookies say.
     api.addHook('onRequest', async (request, reply) => {
       const sameOrigin = SAFE_METHODS.has(request.method) || request.headers.origin === config.STUDIO_ORIGIN;
       if (sameOrigin && fromTheStudiosOrigin(request)) return undefined;
