@@ -37,7 +37,7 @@ import { ffprobeBeside } from './services/music-upload/audio-probe.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
 import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
 import { MUSIC_ROUTES } from '../src/lib/studio-music.ts';
-import { siteOriginIn, studioHasOwnHost, studioHostGuard } from './services/studio/studio-host.ts';
+import { studioHasOwnHost, studioHostGuard } from './services/studio/studio-host.ts';
 
 /**
  * The security headers of an answer Fastify gives before any hook runs (a URL whose
@@ -129,9 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(400).header('Connection', 'close').send(errorBody(400, MISSING_HOST));
   });
   // A studio on a host of its own shares nothing with the public pages.
-  const siteOrigin = siteOriginIn(config.CONTENT_DIR);
-  if (siteOrigin && studioHasOwnHost(config.STUDIO_ORIGIN, siteOrigin))
-    app.addHook('onRequest', studioHostGuard(config.STUDIO_ORIGIN, siteOrigin));
+  if (studioHasOwnHost(config.STUDIO_ORIGIN, config.PUBLIC_ORIGIN))
+    app.addHook('onRequest', studioHostGuard(config.STUDIO_ORIGIN, config.PUBLIC_ORIGIN));
   // Browsers on the configured site origins (a CDN serving the pages) may call the API.
   await app.register(cors, { origin: config.SITE_ORIGINS.length > 0 ? config.SITE_ORIGINS : false });
   await app.register(healthRoutes);

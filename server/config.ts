@@ -182,6 +182,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://andremourapassos.com' })
     .optional()
     .transform((value) => (value === undefined ? null : new URL(value).origin)),
+  /**
+   * The public site's address, when the studio has a host of its own (STUDIO_ORIGIN on another
+   * host): that host then serves the studio alone, and this one sends `/studio` over to it.
+   * Unset, or on the studio's host, both share one origin.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://andremourapassos.com' })
+    .optional()
+    .transform((value) => (value === undefined ? null : new URL(value).origin)),
   /** The studio's page and scripts (`npm run build` writes them). */
   STUDIO_DIR: z.string().min(1).default('dist-studio'),
   /** A studio session ends after this long without a request, and this long after it began. */

@@ -16,14 +16,13 @@ import {
   STUDIO_SECTIONS,
   studioSectionAt,
   studioSectionPath,
-  type SignedInAnswer,
   type StudioSection,
   type StudioSessionAnswer,
 } from '../src/lib/studio-auth.ts';
 import { get, post, StudioApiError } from './api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../src/lib/languages.ts';
 import { passkeyPanel } from './passkeys.ts';
-import { sendRequestTokenWithFetch, setRequestToken } from './request-token.ts';
+import { hasRequestToken, sendRequestTokenWithFetch } from './request-token.ts';
 import { SECTION_MODULES } from './section.ts';
 import { CHOSEN_LANG_KEY, fill, STUDIO_TEXTS, studioLang } from './texts.ts';
 
@@ -104,14 +103,27 @@ async function showSignedOut(): Promise<void> {
   else showUnsupported();
 }
 
+/** Where the note said after signing out waits for the page loaded again. */
+const SIGNED_OUT_NOTE_KEY = 'studio-signed-out-note';
+
+/**
+ * Loads the page again, signed out, then says `note`: nothing of the ended session (the
+ * editor's calls, an event stream) goes on running with it.
+ */
+function reloadSignedOut(note = ''): void {
+  sessionStorage.setItem(SIGNED_OUT_NOTE_KEY, note);
+  location.reload();
+}
+
 async function showSignIn(): Promise<void> {
   screen(texts.signInHeading, texts.signInIntro, texts.signIn, async () => {
     const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
       STUDIO_AUTH_ROUTES.signInOptions,
     );
     const response = await startAuthentication({ optionsJSON: options });
-    setRequestToken((await post<SignedInAnswer>(STUDIO_AUTH_ROUTES.signInVerify, { response })).requestToken);
-    await showStudio();
+    await post(STUDIO_AUTH_ROUTES.signInVerify, { response });
+    // The page again, now written with the new session's request token.
+    location.reload();
   });
 }
 
@@ -138,10 +150,10 @@ async function showInvitation(token: string): Promise<void> {
       ).catch(() => invited);
       invited = { ...invited, options };
       const response = await startRegistration({ optionsJSON: options });
-      const answer = await post<SignedInAnswer>(STUDIO_AUTH_ROUTES.invitationVerify, { token, response });
-      setRequestToken(answer.requestToken);
+      await post(STUDIO_AUTH_ROUTES.invitationVerify, { token, response });
       history.replaceState(null, '', location.pathname);
-      await showStudio();
+      // The page again, now written with the new session's request token.
+      location.reload();
     },
   );
 }
@@ -186,15 +198,15 @@ async function showStudio(): Promise<void> {
   const signOut = element('button', { type: 'button', class: 'secondary' }, texts.signOut);
   onPress(signOut, async () => {
     await post(STUDIO_AUTH_ROUTES.signOut);
-    await showSignedOut();
+    reloadSignedOut();
   });
   // The account's actions fold away: on a phone the studio's own work gets the screen.
   const account = element('details', { class: 'account' });
   const actions = element('div', { class: 'account-actions' });
   actions.append(signOut);
-  const signedOut = async (note: string) => {
-    await showSignedOut();
-    say(note);
+  const signedOut = (note: string) => {
+    reloadSignedOut(note);
+    return Promise.resolve();
   };
   account.append(
     element('summary', {}, texts.account),
@@ -216,11 +228,19 @@ async function start(): Promise<void> {
     else showUnsupported();
     return;
   }
+  const signedOutPage = async () => {
+    await showSignedOut();
+    const note = sessionStorage.getItem(SIGNED_OUT_NOTE_KEY);
+    sessionStorage.removeItem(SIGNED_OUT_NOTE_KEY);
+    if (note) say(note);
+  };
+  // A page written without a request token was asked without a session: no call could pass.
+  if (!hasRequestToken()) return signedOutPage();
   try {
     await showStudio();
   } catch (error) {
     if (!(error instanceof StudioApiError && error.status === 401)) throw error;
-    await showSignedOut();
+    await signedOutPage();
   }
 }
 

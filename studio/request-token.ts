@@ -1,18 +1,18 @@
 /**
  * The session's request token (STUDIO_REQUEST_TOKEN), which every call of the studio's page to
  * its API carries: the server refuses a call without it, so another page of the same origin
- * cannot act in the studio with the artist's cookie. The page gets it in its HTML, or from the
- * answer that signed it in; every `fetch` of the page to the API (the editor's among them) and
- * the calls that cannot set a header carry it.
+ * cannot act in the studio with the artist's cookie. The page gets it in its HTML (once signed
+ * in, the page is loaded again for it); every `fetch` of the page to the API (the editor's
+ * among them) and the calls that cannot set a header carry it.
  */
 import { STUDIO_API_PREFIX, STUDIO_REQUEST_TOKEN } from '../src/lib/studio-auth.ts';
 
-let token: string | null =
+const token: string | null =
   document.querySelector<HTMLMetaElement>(`meta[name="${STUDIO_REQUEST_TOKEN.meta}"]`)?.content ?? null;
 
-/** Keeps the token of the session just started. */
-export function setRequestToken(value: string): void {
-  token = value;
+/** True when the page was written for a signed-in session (its token in the HTML). */
+export function hasRequestToken(): boolean {
+  return token !== null;
 }
 
 /** The headers that carry the token, for a client that makes its own requests (tus). */

@@ -27,7 +27,9 @@ const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir, r
       return refuse(reply, 403, 'ORIGIN_REFUSED', 'The studio opens only as a page of its own.');
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => null);
     if (!html) return refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The studio is not built yet.');
-    const token = await requestTokenFor(request);
+    // Written only where the browser says it navigates: one too old to say (or a script that
+    // leaves the header out) gets the page without it.
+    const token = destination === 'document' ? await requestTokenFor(request) : null;
     // The token is base64url: nothing in it needs escaping in an attribute.
     const meta = token ? `<meta name="${STUDIO_REQUEST_TOKEN.meta}" content="${token}">` : '';
     return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `${meta}</head>`));

@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
-import { STUDIO_AUTH_ROUTES, type SignedInAnswer } from '../../src/lib/studio-auth.ts';
+import { STUDIO_AUTH_ROUTES } from '../../src/lib/studio-auth.ts';
 import { MINUTE_MS } from '../services/request-limits.ts';
 import {
   AUTHENTICATION_BODY,
@@ -89,8 +89,8 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
       if (!passkey) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
       const person = await store.register(tokenHash, subject.userHandle, passkey);
       if (!person) return refuse(reply, 404, 'INVITATION_INVALID', INVITATION_INVALID);
-      const requestToken = await startSession(jar, request, reply, person.id, passkey.id);
-      return { person: { name: person.name }, requestToken } satisfies SignedInAnswer;
+      await startSession(jar, request, reply, person.id, passkey.id);
+      return { person: { name: person.name } };
     },
   );
 
@@ -108,8 +108,8 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
       if (!pending) return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
       const found = await provenPasskey(store, rp, request.body.response, pending.challenge);
       if (!found) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
-      const requestToken = await startSession(jar, request, reply, found.person.id, found.passkey.id);
-      return { person: { name: found.person.name }, requestToken } satisfies SignedInAnswer;
+      await startSession(jar, request, reply, found.person.id, found.passkey.id);
+      return { person: { name: found.person.name } };
     },
   );
 };

@@ -49,9 +49,10 @@ export const PUBLIC_STUDIO_ROUTES: readonly string[] = [
 
 /**
  * The studio's proof that a request comes from its own page, not from another page of the same
- * origin: a secret derived from the session, which the page gets in its HTML (or in the answer
- * that signed it in) and sends with every call to its API. A page of the public site, even one
- * running a stranger's script, can read neither.
+ * origin: a secret derived from the session, which the page gets only in its HTML, written for
+ * a browser navigating to it, and sends with every call to its API. No answer of the API holds
+ * it, so a page of the public site, even one running a stranger's script that signs in, never
+ * reads it.
  */
 export const STUDIO_REQUEST_TOKEN = {
   /** The request header the studio's calls carry it in. */
@@ -61,13 +62,6 @@ export const STUDIO_REQUEST_TOKEN = {
   /** The meta element of the studio's page that holds it. */
   meta: 'studio-token',
 } as const;
-
-/** What the sign-in and invitation routes answer once the person is signed in. */
-export interface SignedInAnswer {
-  person: { name: string };
-  /** The session's request token, for the calls that follow. */
-  requestToken: string;
-}
 
 /** The fragment key of an invitation link: `/studio/#invitation=<token>`. */
 export const INVITATION_FRAGMENT_KEY = 'invitation';

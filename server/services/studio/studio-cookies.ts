@@ -7,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionLifetimes } from './lifetimes.ts';
 import type { PendingChallenge, StudioStore } from './studio-store.ts';
 import { CHALLENGE_COOKIE, challengeCookie, SESSION_COOKIE, sessionCookie } from './studio-http.ts';
-import { requestTokenOf } from './request-token.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** What the studio's cookies need: where the tokens are kept, and for which origin. */
@@ -20,23 +19,19 @@ export interface CookieJar {
 /** The token of the session cookie the request carries, if any. */
 export const sessionToken = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
 
-/**
- * Ends the browser's current session, if any, and starts a new one for the person, signed in
- * with `passkeyId`. Resolves to the new session's request token, for the page to send on.
- */
+/** Ends the browser's current session, if any, and starts a new one for the person, signed in with `passkeyId`. */
 export async function startSession(
   jar: CookieJar,
   request: FastifyRequest,
   reply: FastifyReply,
   personId: number,
   passkeyId: string,
-): Promise<string> {
+): Promise<void> {
   const previous = sessionToken(request);
   if (previous) await jar.store.endSession(hashToken(previous));
   const token = newToken();
   await jar.store.startSession(personId, hashToken(token), Date.now(), passkeyId);
   reply.setCookie(SESSION_COOKIE, token, sessionCookie(jar.origin, jar.lifetimes));
-  return requestTokenOf(token);
 }
 
 /** Forgets the session cookie in the browser. */

@@ -1,32 +1,17 @@
 /**
- * Where the studio answers. When STUDIO_ORIGIN names a host of its own (studio.example.com
- * beside the site's example.com), the studio lives only there: that host serves nothing of the
- * public site (a public page, even a poisoned one, then never shares the studio's origin, its
- * cookies or its storage), and the site's host sends `/studio` over to it. On one host, as on
- * loopback in development and tests, both share the origin and nothing here changes.
+ * Where the studio answers. When STUDIO_ORIGIN names a host of its own (studio.example.com)
+ * apart from PUBLIC_ORIGIN's (example.com), the studio lives only there: that host serves
+ * nothing of the public site (a public page, even a poisoned one, then never shares the
+ * studio's origin, its cookies or its storage), and the site's host sends `/studio` over to
+ * it. On one host both share the origin and nothing here changes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STUDIO_API_PREFIX } from '../../../src/lib/studio-auth.ts';
 import { refuse } from './studio-http.ts';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** The site's public origin, from its settings (content/site.json's siteUrl), if readable. */
-export function siteOriginIn(contentDir: string): string | null {
-  try {
-    const { siteUrl } = JSON.parse(readFileSync(join(contentDir, 'site.json'), 'utf8')) as { siteUrl?: unknown };
-    return typeof siteUrl === 'string' ? new URL(siteUrl).origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** True when the studio has a host of its own, apart from the public site's. */
-export function studioHasOwnHost(studioOrigin: string, siteOrigin: string | null): boolean {
-  const studio = new URL(studioOrigin);
-  return siteOrigin !== null && !LOOPBACK.has(studio.hostname) && studio.host !== new URL(siteOrigin).host;
+export function studioHasOwnHost(studioOrigin: string, siteOrigin: string | null): siteOrigin is string {
+  return siteOrigin !== null && new URL(studioOrigin).host !== new URL(siteOrigin).host;
 }
 
 const isStudioPath = (path: string) => path === '/studio' || path.startsWith('/studio/');

@@ -16,7 +16,6 @@ import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../../src/lib/studio-music.
 import { freePort } from '../../../perf/harness/engines.ts';
 import { SITE_CONF, startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
 import { EVERY_RESPONSE, HSTS, NON_DOCUMENT_CSP } from '../../../server/plugins/security-headers.ts';
-import { siteOriginIn } from '../../../server/services/studio/studio-host.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
@@ -375,14 +374,18 @@ describe('the port-80 redirect', () => {
 });
 
 describe('the studio on a host of its own', () => {
-  // The site's address from its settings, and the studio beside it as STUDIO_ORIGIN names it.
-  const siteOrigin = siteOriginIn('content') ?? '';
-  const studioOrigin = `https://studio.${new URL(siteOrigin).host}`;
+  // The site and the studio beside it, as PUBLIC_ORIGIN and STUDIO_ORIGIN name them.
+  const siteOrigin = 'https://andremourapassos.com';
+  const studioOrigin = 'https://studio.andremourapassos.com';
   let separate: FastifyInstance;
   let proxy: NginxServer;
 
   beforeAll(async () => {
-    separate = await buildTestApp(site, { TRUST_PROXY: 'true', STUDIO_ORIGIN: studioOrigin });
+    separate = await buildTestApp(site, {
+      TRUST_PROXY: 'true',
+      STUDIO_ORIGIN: studioOrigin,
+      PUBLIC_ORIGIN: siteOrigin,
+    });
     await separate.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startNginx({ originPort: (separate.server.address() as AddressInfo).port });
   }, 30_000);

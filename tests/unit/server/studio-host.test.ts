@@ -1,17 +1,16 @@
 /**
- * A studio on a host of its own (STUDIO_ORIGIN apart from the site's address) shares nothing
+ * A studio on a host of its own (STUDIO_ORIGIN apart from PUBLIC_ORIGIN) shares nothing
  * with the public pages: its host serves only the studio, and the site's host sends the studio
  * over to it. On one host both answer as before.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteOriginIn } from '../../../server/services/studio/studio-host.ts';
 import { STUDIO_AUTH_ROUTES } from '../../../src/lib/studio-auth.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
-// The site's address as its settings give it, and a studio beside it on a host of its own.
-const SITE = siteOriginIn('content') ?? '';
-const STUDIO = `https://studio.${new URL(SITE).host}`;
+// A site and a studio beside it on a host of its own.
+const SITE = 'https://example.com';
+const STUDIO = 'https://studio.example.com';
 const hostOf = (origin: string) => new URL(origin).host;
 
 let fixture: FixtureSite;
@@ -20,8 +19,8 @@ let shared: FastifyInstance;
 
 beforeAll(async () => {
   fixture = createFixtureSite();
-  separate = await buildTestApp(fixture, { STUDIO_ORIGIN: STUDIO });
-  shared = await buildTestApp(fixture, { STUDIO_ORIGIN: SITE });
+  separate = await buildTestApp(fixture, { STUDIO_ORIGIN: STUDIO, PUBLIC_ORIGIN: SITE });
+  shared = await buildTestApp(fixture, { STUDIO_ORIGIN: SITE, PUBLIC_ORIGIN: SITE });
 });
 afterAll(async () => {
   await separate.close();
