@@ -61,6 +61,15 @@ export function passkeyPanel(context: PasskeyPanelContext, session: StudioSessio
   /** Where the focus goes when what held it was redrawn. */
   const heading = h('h2', { id: 'passkeys-heading', tabindex: '-1' }, words.heading);
 
+  /** Asks to confirm a removal, then for a passkey held (the step-up); false when cancelled. */
+  async function confirmedAndProved(title: string, text: string): Promise<boolean> {
+    const asked = { heading: title, text, confirm: words.removeConfirm, cancel: words.cancel };
+    if (!(await confirmDialog(asked, () => heading))) return false;
+    say(words.confirm);
+    await stepUp();
+    return true;
+  }
+
   let current: readonly PasskeySummary[] = [];
   // Shown only while there is another passkey to remove.
   const removeOthers = h('button', { type: 'button', class: 'secondary danger' }, words.removeOthers);
@@ -100,15 +109,7 @@ export function passkeyPanel(context: PasskeyPanelContext, session: StudioSessio
     );
     rename.addEventListener('click', () => row.replaceChildren(nameForm(passkey, name)));
     onPress(remove, async () => {
-      const asked = {
-        heading: words.removeHeading,
-        text: words.removeText,
-        confirm: words.removeConfirm,
-        cancel: words.cancel,
-      };
-      if (!(await confirmDialog(asked, () => heading))) return;
-      say(words.confirm);
-      await stepUp();
+      if (!(await confirmedAndProved(words.removeHeading, words.removeText))) return;
       const answer = await del<StudioSessionAnswer | SignedOut>(passkeyRoute(STUDIO_AUTH_ROUTES.passkey, passkey.id));
       if ('signedOut' in answer) return context.signedOut(words.removed);
       draw(answer.passkeys);
@@ -177,15 +178,7 @@ export function passkeyPanel(context: PasskeyPanelContext, session: StudioSessio
     await context.signedOut(words.signedOutEverywhere);
   });
   onPress(removeOthers, async () => {
-    const asked = {
-      heading: words.removeOthersHeading,
-      text: words.removeOthersText,
-      confirm: words.removeConfirm,
-      cancel: words.cancel,
-    };
-    if (!(await confirmDialog(asked, () => heading))) return;
-    say(words.confirm);
-    await stepUp();
+    if (!(await confirmedAndProved(words.removeOthersHeading, words.removeOthersText))) return;
     await post(STUDIO_AUTH_ROUTES.keepOnlyProvedPasskey);
     await context.signedOut(words.signedOutEverywhere);
   });

@@ -94,6 +94,22 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
     };
   };
 
+  type SessionPurpose = 'step-up' | 'add-passkey';
+  /** Keeps a ceremony's challenge, bound to this session: no other session may answer it. */
+  const issueSessionChallenge = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    challenge: string,
+    purpose: SessionPurpose,
+  ) => issueChallenge(jar, reply, { challenge, purpose, subject: sessionHash(request) });
+  /** This session's pending challenge for `purpose`, taken out; null (the request refused) otherwise. */
+  async function takeSessionChallenge(request: FastifyRequest, reply: FastifyReply, purpose: SessionPurpose) {
+    const pending = await takeChallenge(jar, request, reply, purpose);
+    if (pending && sameHash(pending.subject, sessionHash(request))) return pending;
+    await refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+    return null;
+  }
+
   /** Uses the session's step-up: the passkey it proved, or null after refusing the request. */
   async function takeStepUp(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const proved = await store.takeStepUp(sessionHash(request), STEP_UP_LIFETIME_MS);
@@ -106,11 +122,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
   app.post(STUDIO_AUTH_ROUTES.stepUpOptions, async (request, reply) => {
     const person = signedIn(request.studioPerson);
     const options = await authenticationOptions(rp, await store.passkeysOf(person.id));
-    await issueChallenge(jar, reply, {
-      challenge: options.challenge,
-      purpose: 'step-up',
-      subject: sessionHash(request),
-    });
+    await issueSessionChallenge(request, reply, options.challenge, 'step-up');
     return { options };
   });
 
@@ -119,9 +131,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
     { schema: { body: AUTHENTICATION_BODY } },
     async (request, reply) => {
       const person = signedIn(request.studioPerson);
-      const pending = await takeChallenge(jar, request, reply, 'step-up');
-      if (!pending || !sameHash(pending.subject, sessionHash(request)))
-        return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+      const pending = await takeSessionChallenge(request, reply, 'step-up');
+      if (!pending) return reply;
       const found = await provenPasskey(store, rp, request.body.response, pending.challenge);
       // Someone else's passkey proves nothing about this session's person.
       if (!found || found.person.id !== person.id) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
@@ -136,11 +147,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
     const stored = await store.person(person.id);
     if (!stored) return refuse(reply, 401, 'SESSION_REQUIRED', 'Sign in to the studio first.');
     const options = await registrationOptions(rp, stored.name, stored.userHandle, await store.passkeysOf(person.id));
-    await issueChallenge(jar, reply, {
-      challenge: options.challenge,
-      purpose: 'add-passkey',
-      subject: sessionHash(request),
-    });
+    await issueSessionChallenge(request, reply, options.challenge, 'add-passkey');
     return { options };
   });
 
@@ -151,9 +158,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
       const person = signedIn(request.studioPerson);
       const name = passkeyName(request.body.name);
       if (name === undefined) return refuse(reply, 400, 'INVALID_REQUEST', 'A passkey name is one line of text.');
-      const pending = await takeChallenge(jar, request, reply, 'add-passkey');
-      if (!pending || !sameHash(pending.subject, sessionHash(request)))
-        return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+      const pending = await takeSessionChallenge(request, reply, 'add-passkey');
+      if (!pending) return reply;
       const passkey = await verifiedRegistration(rp, request.body.response, pending.challenge);
       if (!passkey) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
       if (await store.passkey(passkey.id))

@@ -9,11 +9,12 @@
  * short), never add one: a script that content smuggled into a page is never allowed.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { PAGE_POLICY_FILE, type PagePolicy } from '../lib/page-policy.ts';
+import { rewriteBuiltPages } from './built-pages.ts';
 
 /** The element Astro writes first in a page's head. */
 const POLICY_ELEMENT = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
@@ -67,23 +68,19 @@ export function pagePolicy(): AstroIntegration {
     name: 'page-policy',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        const outDir = fileURLToPath(dir);
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const used = new Set<string>();
-        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-        for (const entry of entries) {
-          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-          const file = join(entry.parentPath, entry.name);
-          const { html, policy } = takePagePolicy(await readFile(file, 'utf8'), file);
+        await rewriteBuiltPages(dir, (page, file) => {
+          const { html, policy } = takePagePolicy(page, file);
           for (const hash of policy.scriptHashes) scripts.add(hash);
           for (const hash of policy.styleHashes) styles.add(hash);
           for (const hash of inlineHashes(html)) used.add(hash);
-          await writeFile(file, html);
-        }
+          return html;
+        });
         const declaredAndUsed = (hashes: Set<string>) => [...hashes].filter((hash) => used.has(hash)).sort();
         const union: PagePolicy = { scriptHashes: declaredAndUsed(scripts), styleHashes: declaredAndUsed(styles) };
-        await writeFile(join(outDir, PAGE_POLICY_FILE), `${JSON.stringify(union, null, 2)}\n`);
+        await writeFile(join(fileURLToPath(dir), PAGE_POLICY_FILE), `${JSON.stringify(union, null, 2)}\n`);
       },
     },
   };

@@ -4,10 +4,8 @@
  * a hash of the island's own markup.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { rewriteBuiltPages } from './built-pages.ts';
 
 const ISLAND_OPENING_TAG = /<astro-island uid="[^"]*"([^>]*)>/g;
 
@@ -25,15 +23,7 @@ export function stableIslandIds(): AstroIntegration {
     name: 'stable-island-ids',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        const outDir = fileURLToPath(dir);
-        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-        for (const entry of entries) {
-          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-          const file = join(entry.parentPath, entry.name);
-          const html = await readFile(file, 'utf8');
-          const stable = withStableIslandIds(html);
-          if (stable !== html) await writeFile(file, stable);
-        }
+        await rewriteBuiltPages(dir, withStableIslandIds);
       },
     },
   };
