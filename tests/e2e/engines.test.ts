@@ -310,12 +310,26 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       await waitFor('the dialog to close', () => opened.evaluate(() => !document.querySelector('dialog[open]')));
     }
 
-    /** Waits until the music sounds: a `playing` event, and not paused. */
-    const playing = (opened: EnginePage) =>
-      waitFor('the music to play', async () => {
+    /**
+     * Waits until the music sounds: a `playing` event, and not paused. WebKit's media pipeline
+     * can take many seconds to start on a loaded machine, so the wait is long and a failure
+     * says how far the audio got.
+     */
+    async function playing(opened: EnginePage): Promise<AudioState> {
+      try {
+        return await waitFor(
+          'the music to play',
+          async () => {
+            const state = await opened.evaluate(audioState);
+            return state && state.playingEvents > 0 && !state.paused ? state : null;
+          },
+          25_000,
+        );
+      } catch (error) {
         const state = await opened.evaluate(audioState);
-        return state && state.playingEvents > 0 && !state.paused ? state : null;
-      });
+        throw new Error(`${(error as Error).message}; the audio: ${JSON.stringify(state)}`, { cause: error });
+      }
+    }
 
     /** Waits for the music to go on past `from` (or on into the next track). */
     async function advancing(opened: EnginePage, from: number): Promise<void> {
@@ -454,6 +468,9 @@ describe.each(selectedEngines())('in %s', { timeout: 75_000 }, (engineName) => {
       const opened = await openHome();
       const key = `.keyboard .key-slot.key-${KEY} button`;
       await opened.evaluate((selector: string) => document.querySelector<HTMLElement>(selector)?.focus(), key);
+      await waitFor('the key to hold the focus', () =>
+        opened.evaluate((selector: string) => document.activeElement === document.querySelector(selector), key),
+      );
       await opened.press('Enter');
       await playing(opened);
       if (viewport === PHONE) {
