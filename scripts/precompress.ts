@@ -1,14 +1,14 @@
 /**
- * Writes brotli and gzip variants next to every compressible file of the build, so the
- * server (and any CDN that honours them) sends compressed bytes without compressing per
- * request.
+ * Writes brotli and gzip variants next to every compressible file of a build (the site's in
+ * dist/, or the one named, as the studio's dist-studio/), so the server (and any CDN that
+ * honours them) sends compressed bytes without compressing per request.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|wasm)$/;
 /** Below this, compression saves less than the headers cost. */
 const MIN_BYTES = 512;
 

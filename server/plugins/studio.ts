@@ -27,7 +27,7 @@ import { relyingParty } from '../services/studio/passkeys.ts';
 import { startSessionSweep } from '../services/studio/session-sweep.ts';
 import { sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
 import { carriesRequestToken, fromTheStudiosOrigin, requestTokenOf } from '../services/studio/request-token.ts';
-import { refuse, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
+import { refuse, STUDIO_ASSET_CACHE, STUDIO_CSP, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 import type { StudioStore } from '../services/studio/studio-store.ts';
 import { hashToken, TOKEN_PATTERN } from '../services/studio/tokens.ts';
 import '../services/studio/studio-person.ts';
@@ -57,7 +57,10 @@ const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => 
 
   app.decorateRequest('studioPerson', null);
   app.addHook('onSend', async (_request, reply, payload) => {
+    // A content-hashed file keeps the year-long cache its route gave it; nothing else has one.
+    const keptAsset = reply.getHeader('cache-control') === STUDIO_ASSET_CACHE;
     reply.headers(STUDIO_HEADERS);
+    if (keptAsset) reply.header('cache-control', STUDIO_ASSET_CACHE);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', STUDIO_CSP);
     return payload;

@@ -1,15 +1,15 @@
 /**
  * The studio's page and its scripts from STUDIO_DIR (`npm run build` writes them): the page at
  * `/studio`, `/studio/` and each part's address (`/studio/music`…), its content-hashed files
- * under `/studio/assets/`, and a JSON 404 for anything else under `/studio`, never the public
- * site's redirect.
+ * under `/studio/assets/` (precompressed, kept by the browser for a year), and a JSON 404 for
+ * anything else under `/studio`, never the public site's redirect.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { STUDIO_REQUEST_TOKEN, STUDIO_SECTIONS, studioSectionPath } from '../../src/lib/studio-auth.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { refuse, STUDIO_ASSET_CACHE, STUDIO_ASSETS_PREFIX } from '../services/studio/studio-http.ts';
 
 export interface StudioPagesOptions {
   /** The built studio: index.html and assets/. */
@@ -40,15 +40,21 @@ const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir, r
     if (section !== 'content') app.get(studioSectionPath(section), sendShell);
   }
 
+  // Named by their content, so a browser keeps them for good (the editor is megabytes a phone
+  // should fetch once), compressed ahead by the build; `private` keeps them out of shared caches.
   await app.register(fastifyStatic, {
     root: join(dir, 'assets'),
-    prefix: '/studio/assets/',
+    prefix: STUDIO_ASSETS_PREFIX,
     // The site's own registration already decorates the reply.
     decorateReply: false,
     index: false,
     redirect: false,
     dotfiles: 'ignore',
+    preCompressed: true,
     cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', STUDIO_ASSET_CACHE);
+    },
   });
 
   app.all('/studio/*', async (_request, reply) => refuse(reply, 404, 'NOT_FOUND', 'There is nothing here.'));

@@ -59,6 +59,12 @@ export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
 
+/** Where the studio's content-hashed scripts, styles and WebAssembly are served. */
+export const STUDIO_ASSETS_PREFIX = '/studio/assets/';
+
+/** A content-hashed file never changes: the artist's browser keeps it, no shared cache does. */
+export const STUDIO_ASSET_CACHE = 'private, max-age=31536000, immutable';
+
 /** The body of a refusal: the status's name, a message, and the code the studio translates. */
 export function studioError(status: number, code: StudioErrorCode, message: string) {
   return { ...errorBody(status, message), code };

@@ -2,7 +2,8 @@
  * A tiny built site in a temporary folder, shaped like Astro's output, so the server can be
  * tested without building the real one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,23 @@ export function createFixtureSite(): FixtureSite {
       for (const folder of [dir, mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A built script of the studio, long enough to be worth compressing. */
+export const STUDIO_SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 80 }, (_, n) => `line ${String(n)}`))};\n`;
+
+/**
+ * A tiny build of the studio in a new folder (for STUDIO_DIR): its page, and one
+ * content-hashed script at `/studio/assets/main-abc.js` with the brotli and gzip copies the
+ * build's own step writes.
+ */
+export function createStudioBuild(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-fixture-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Estúdio</title></head>');
+  writeFileSync(join(dir, 'assets', 'main-abc.js'), STUDIO_SCRIPT);
+  execFileSync(process.execPath, ['scripts/precompress.ts', dir]);
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**

@@ -16,7 +16,7 @@ import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../../src/lib/studio-music.
 import { freePort } from '../../../perf/harness/engines.ts';
 import { SITE_CONF, startNginx, type NginxServer } from '../../../perf/harness/nginx.ts';
 import { EVERY_RESPONSE, HSTS, NON_DOCUMENT_CSP } from '../../../server/plugins/security-headers.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { buildTestApp, createFixtureSite, createStudioBuild, STUDIO_SCRIPT, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder } from './media-fixture.ts';
 
 interface Seen {
@@ -31,6 +31,7 @@ interface Seen {
 const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
 
 let site: FixtureSite;
+let studio: ReturnType<typeof createStudioBuild>;
 let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
 let nginx: NginxServer;
@@ -45,7 +46,8 @@ beforeAll(async () => {
   mkdirSync(join(site.dir, 'feeds'));
   writeFileSync(join(site.dir, 'feeds', 'pt.rss'), FEED);
   media = await createMediaFolder();
-  app = await buildTestApp({ ...site, mediaDir: media.dir }, { TRUST_PROXY: 'true' });
+  studio = createStudioBuild();
+  app = await buildTestApp({ ...site, mediaDir: media.dir }, { TRUST_PROXY: 'true', STUDIO_DIR: studio.dir });
   app.addHook('onRequest', async (request) => {
     seen.push({
       method: request.method,
@@ -62,6 +64,7 @@ afterAll(async () => {
   await nginx.close();
   await app.close();
   site.cleanup();
+  studio.cleanup();
   media.cleanup();
 });
 
@@ -115,6 +118,21 @@ describe('nginx in front of the server', () => {
       // The counting hook, added once the app was built, does not reach the API's nested scope.
       if (!path.includes('/api/')) expect(reachedServer(path) - before).toBe(2);
     }
+  });
+
+  it('passes the studio’s scripts on compressed as the server sent them, kept by the browser and never by nginx', async () => {
+    const path = '/studio/assets/main-abc.js';
+    const before = reachedServer(path);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${nginx.url}${path}`, { headers: { 'accept-encoding': encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      // fetch decodes the body it was sent.
+      expect(await response.text()).toBe(STUDIO_SCRIPT);
+      expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect(response.headers.get('x-cache-status')).toBeNull();
+    }
+    expect(reachedServer(path) - before).toBe(2);
   });
 
   it('passes an upload chunk of the studio on to the server, and refuses one far larger itself', async () => {

@@ -4,8 +4,7 @@
  * every route, invitations used once within a day, sessions and their lifetimes, the
  * signature counter, sign-out here and everywhere, the rate limit and the headers.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -34,7 +33,7 @@ import {
 } from '../../../src/lib/studio-auth.ts';
 import { startSmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { PASSKEY_ADDED } from '../../../server/services/mail-texts.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { buildTestApp, createFixtureSite, createStudioBuild, STUDIO_SCRIPT, type FixtureSite } from './fixture-site.ts';
 import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 
 const ORIGIN = 'https://studio.example';
@@ -48,16 +47,15 @@ const ENV = {
 };
 
 let site: FixtureSite;
+let studio: ReturnType<typeof createStudioBuild>;
 let studioDir: string;
 let app: FastifyInstance;
 let store: StudioStore;
 
 beforeAll(async () => {
   site = createFixtureSite();
-  studioDir = join(site.dir, '..', `${site.dir.split('/').at(-1) ?? ''}-studio`);
-  mkdirSync(join(studioDir, 'assets'), { recursive: true });
-  writeFileSync(join(studioDir, 'index.html'), '<!doctype html><head><title>Estúdio</title></head>');
-  writeFileSync(join(studioDir, 'assets', 'main-abc.js'), 'export {};');
+  studio = createStudioBuild();
+  studioDir = studio.dir;
   app = await buildTestApp(site, { ...ENV, STUDIO_DIR: studioDir });
   // A second connection to the app's own database, as `npm run studio` opens it.
   store = await openSqliteStudioStore(site.dataDir);
@@ -66,7 +64,7 @@ afterAll(async () => {
   await store.close();
   await app.close();
   site.cleanup();
-  rmSync(studioDir, { recursive: true, force: true });
+  studio.cleanup();
 });
 
 /** A browser on the studio's app. */
@@ -187,10 +185,32 @@ describe('the studio page', () => {
     },
   );
 
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+    ['identity', (body: Buffer) => body],
+  ] as const)(
+    'sends its content-hashed scripts %s-encoded as the browser asks, kept privately for a year',
+    async (encoding, decode) => {
+      const script = await app.inject({ url: '/studio/assets/main-abc.js', headers: { 'accept-encoding': encoding } });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(decode(script.rawPayload).toString()).toBe(STUDIO_SCRIPT);
+      expect(script.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      expect(script.headers.vary).toMatch(/accept-encoding/i);
+      expect(script.headers['x-robots-tag']).toBe('noindex, nofollow');
+    },
+  );
+
+  it('keeps nothing else of the studio: a missing script is a 404 never stored', async () => {
+    const missing = await app.inject({ url: '/studio/assets/gone-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
   it('serves its scripts, answers 404 JSON for anything else, and leaves the public pages as they were', async () => {
     const script = await app.inject('/studio/assets/main-abc.js');
     expect(script.statusCode).toBe(200);
-    expect(script.headers['cache-control']).toBe('no-store');
     const missing = await app.inject('/studio/elsewhere');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
