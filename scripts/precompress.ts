@@ -7,10 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|wasm)$/;
-/** Below this, compression saves less than the headers cost. */
-const MIN_BYTES = 512;
+import { isCompressible } from './compressible.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -19,10 +16,10 @@ const distDir = process.argv[2] ?? 'dist';
 const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
 let count = 0;
 for (const entry of entries) {
-  if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  if (!entry.isFile() || !isCompressible(entry.name, Infinity)) continue;
   const file = join(entry.parentPath, entry.name);
   const content = await readFile(file);
-  if (content.length < MIN_BYTES) continue;
+  if (!isCompressible(entry.name, content.length)) continue;
   const [br, gzipped] = await Promise.all([
     brotli(content, {
       params: {

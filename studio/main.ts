@@ -192,6 +192,11 @@ function sectionMenu(current: StudioSection): HTMLElement {
 
 /** The top bar, the menu, and the part the address names below them. */
 async function showStudio(): Promise<void> {
+  const section = studioSectionAt(location.pathname) ?? 'content';
+  // The part's code (the editor's is large) downloads while the session is asked for: on a
+  // weak signal each round trip costs half a second.
+  const module = SECTION_MODULES[section]();
+  module.catch(() => undefined);
   const session = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
   const { person } = session;
   const bar = element('header', { class: 'top-bar' });
@@ -214,10 +219,11 @@ async function showStudio(): Promise<void> {
     passkeyPanel({ lang, texts, say, onPress, signedOut }, session),
   );
   bar.append(element('p', { class: 'who' }, fill(texts.signedInAs, { name: person.name })), account, languageChoice());
-  const section = studioSectionAt(location.pathname) ?? 'content';
   const part = element('div', { class: section === 'content' ? 'editor' : 'section' });
+  // Until the part draws itself (the editor can take seconds on a phone), it says it is coming.
+  part.append(element('p', { class: 'loading' }, texts.loading));
   root.replaceChildren(bar, sectionMenu(section), message, part);
-  const { start } = await SECTION_MODULES[section]();
+  const { start } = await module;
   await start(part, { lang, texts, person, say, explain });
 }
 

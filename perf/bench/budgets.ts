@@ -55,6 +55,13 @@ export const BUDGETS = {
   graphqlP99: below(20, '< 20 ms', '76 ms'),
   /** Milliseconds from a click on a hero key to the audio's `playing` event, on localhost. */
   clickToPlaying: below(300, '< 300 ms'),
+  /** Bytes a phone downloads for the studio's sign-in page. */
+  studioShellBytes: below(40 * KB, '< 40 KB'),
+  /** Bytes a phone downloads to open the editor the first time, and again after a reload. */
+  studioEditorFirstBytes: below(1600 * KB, '< 1.6 MB'),
+  studioEditorSecondBytes: below(60 * KB, '< 60 KB'),
+  /** Milliseconds until the editor's list answers a tap, on slow 4G with a 4× slower CPU. */
+  studioUsableMs: below(8000, '< 8 s'),
 } satisfies Record<string, Budget>;
 
 /** True when the figure meets the budget. */

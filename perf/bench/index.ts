@@ -26,7 +26,6 @@ import { startProgress } from '../harness/progress.ts';
 import { startBenchServer, type BenchServer } from '../harness/server.ts';
 
 const DIST_DIR = 'dist';
-const STUDIO_DIR = 'dist-studio';
 const REPORT_DIR = 'perf/results';
 /**
  * The pages with Lighthouse budgets: the home page in each language, the landing page, a release
@@ -106,7 +105,7 @@ else log(`no track page in ${DIST_DIR}${BENCHED_RELEASE}/ (a build without music
 
 const bundles = await measure('bundles', () => measureBundles(DIST_DIR, [...LIGHTHOUSE_PAGES, EMBED_PAGE]));
 // Before the server starts: its build of a copy of the site is the heaviest thing it measures.
-const studio = await measure('studio', () => measureStudio(STUDIO_DIR, DIST_DIR));
+const studio = await measure('studio', () => measureStudio(DIST_DIR));
 
 let server: BenchServer;
 try {

@@ -2,13 +2,21 @@
  * The studio's page and its scripts from STUDIO_DIR (`npm run build` writes them): the page at
  * `/studio`, `/studio/` and each part's address (`/studio/music`…), its content-hashed files
  * under `/studio/assets/` (precompressed, kept by the browser for a year), and a JSON 404 for
- * anything else under `/studio`, never the public site's redirect.
+ * anything else under `/studio`, never the public site's redirect. A signed-in artist's page
+ * also names the scripts of the part he opens, to download at once.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { STUDIO_REQUEST_TOKEN, STUDIO_SECTIONS, studioSectionPath } from '../../src/lib/studio-auth.ts';
+import {
+  STUDIO_REQUEST_TOKEN,
+  STUDIO_SECTION_SOURCES,
+  STUDIO_SECTIONS,
+  studioSectionAt,
+  studioSectionPath,
+} from '../../src/lib/studio-auth.ts';
+import { sectionPreloads } from '../services/studio/section-preloads.ts';
 import { refuse, STUDIO_ASSET_CACHE, STUDIO_ASSETS_PREFIX } from '../services/studio/studio-http.ts';
 
 export interface StudioPagesOptions {
@@ -30,9 +38,17 @@ const studioPages: FastifyPluginAsync<StudioPagesOptions> = async (app, { dir, r
     // Written only where the browser says it navigates: one too old to say (or a script that
     // leaves the header out) gets the page without it.
     const token = destination === 'document' ? await requestTokenFor(request) : null;
-    // The token is base64url: nothing in it needs escaping in an attribute.
-    const meta = token ? `<meta name="${STUDIO_REQUEST_TOKEN.meta}" content="${token}">` : '';
-    return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `${meta}</head>`));
+    // The token is base64url, the preloads the build's own file names: nothing to escape.
+    const signedIn = token
+      ? `<meta name="${STUDIO_REQUEST_TOKEN.meta}" content="${token}">${await preloadsOf(request)}`
+      : '';
+    return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `${signedIn}</head>`));
+  };
+  /** The scripts of the part the address names, for the browser to fetch with the page. */
+  const preloadsOf = async (request: FastifyRequest) => {
+    const section = studioSectionAt(request.routeOptions.url ?? '') ?? 'content';
+    const urls = await sectionPreloads(dir, STUDIO_SECTION_SOURCES[section]);
+    return urls.map((url) => `<link rel="modulepreload" href="${url}" crossorigin>`).join('');
   };
   app.get('/studio', sendShell);
   app.get('/studio/', sendShell);

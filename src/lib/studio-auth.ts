@@ -115,6 +115,17 @@ export interface StudioSessionAnswer {
 export const STUDIO_SECTIONS = ['content', 'music', 'messages', 'numbers'] as const;
 export type StudioSection = (typeof STUDIO_SECTIONS)[number];
 
+/**
+ * Each part's module, as the studio's build names its source (studio/section.ts imports each):
+ * the server asks the browser to fetch it with the page of a signed-in artist.
+ */
+export const STUDIO_SECTION_SOURCES: Readonly<Record<StudioSection, string>> = {
+  content: 'editor/start.ts',
+  music: 'music/start.ts',
+  messages: 'messages/start.ts',
+  numbers: 'numbers/start.ts',
+};
+
 /** A part's address. */
 export const studioSectionPath = (section: StudioSection): string =>
   section === 'content' ? '/studio/' : `/studio/${section}`;

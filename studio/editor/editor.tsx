@@ -2,7 +2,7 @@
  * Decap CMS set up for the studio: the generated configuration, the video link widget, the
  * phone styles, and the studio's bar for history and publishing beside the CMS's own root.
  */
-import CMS from 'decap-cms-app';
+import CMS from './decap.ts';
 import { createRoot } from 'react-dom/client';
 import type { Lang } from '../../src/lib/languages.ts';
 import type { StudioCmsConfig } from './cms-config.ts';

@@ -43,10 +43,23 @@ export function createFixtureSite(): FixtureSite {
 /** A built script of the studio, long enough to be worth compressing. */
 export const STUDIO_SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 80 }, (_, n) => `line ${String(n)}`))};\n`;
 
+/** What the studio build's manifest says of two parts: the editor shares a chunk with the shell. */
+export const STUDIO_MANIFEST = {
+  'index.html': { file: 'assets/main-abc.js', isEntry: true, imports: ['_shared-abc.js'] },
+  '_shared-abc.js': { file: 'assets/shared-abc.js' },
+  'editor/start.ts': {
+    file: 'assets/start-editor.js',
+    imports: ['_shared-abc.js', '_decap-abc.js'],
+    css: ['assets/start-editor.css'],
+  },
+  '_decap-abc.js': { file: 'assets/decap-abc.js', imports: ['_shared-abc.js'] },
+  'music/start.ts': { file: 'assets/start-music.js', imports: ['_shared-abc.js'] },
+};
+
 /**
  * A tiny build of the studio in a new folder (for STUDIO_DIR): its page, and one
  * content-hashed script at `/studio/assets/main-abc.js` with the brotli and gzip copies the
- * build's own step writes.
+ * build's own step writes, and the build's manifest.
  */
 export function createStudioBuild(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-fixture-'));
@@ -54,6 +67,8 @@ export function createStudioBuild(): { dir: string; cleanup: () => void } {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Estúdio</title></head>');
   writeFileSync(join(dir, 'assets', 'main-abc.js'), STUDIO_SCRIPT);
   execFileSync(process.execPath, ['scripts/precompress.ts', dir]);
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(STUDIO_MANIFEST));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

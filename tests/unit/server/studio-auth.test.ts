@@ -285,6 +285,25 @@ describe('a page of the same origin that is not the studio', () => {
     expect(posted.statusCode).toBe(403);
   });
 
+  it('names the scripts of the part a signed-in artist opens, to fetch with the page, and none to anyone else', async () => {
+    const browser = await signedIn();
+    const preloads = async (url: string, headers: Record<string, string>) => {
+      const page = await app.inject({ url, headers: { ...headers, 'sec-fetch-dest': 'document' } });
+      return [...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)" crossorigin>/g)].map((match) => match[1]);
+    };
+    const signedInPage = { cookie: browser.pageHeaders()['cookie'] ?? '' };
+    expect(await preloads('/studio/', signedInPage)).toEqual([
+      '/studio/assets/start-editor.js',
+      '/studio/assets/shared-abc.js',
+      '/studio/assets/decap-abc.js',
+    ]);
+    expect(await preloads('/studio/music', signedInPage)).toEqual([
+      '/studio/assets/start-music.js',
+      '/studio/assets/shared-abc.js',
+    ]);
+    expect(await preloads('/studio/', {})).toEqual([]);
+  });
+
   it('gets the studio page only by navigating to it, never by a fetch that could read its token', async () => {
     const browser = await signedIn();
     const token = browser.pageHeaders()[STUDIO_REQUEST_TOKEN.header] ?? '';
