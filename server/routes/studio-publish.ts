@@ -29,6 +29,7 @@ const STATUS_SCHEMA = {
         pages: { type: 'integer' },
       },
     },
+    tookMs: { type: ['integer', 'null'] },
     canRollback: { type: 'boolean' },
   },
 } as const;

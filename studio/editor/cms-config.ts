@@ -60,6 +60,8 @@ export interface CmsField {
   allow_multiple?: boolean;
   multiple?: boolean;
   summary?: string;
+  /** A list's new item goes first, where the artist sees it, rather than last. */
+  add_to_top?: boolean;
   /** A relation widget's collection, the value it stores, and what it shows and searches. */
   collection?: string;
   value_field?: string;
@@ -89,7 +91,11 @@ const RELEASE_CHOICE: Partial<CmsField> = {
 
 const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'tracks' | 'poems', Overrides> = {
   site: { socials: { summary: '{{fields.label}}' } },
-  videos: { [VIDEOS_FIELD]: { summary: '{{fields.title}}' }, [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
+  // The newest video is shown first on the site, and added where the artist sees it.
+  videos: {
+    [VIDEOS_FIELD]: { summary: '{{fields.title}}', add_to_top: true },
+    [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET },
+  },
   releases: {
     tracks: { summary: '{{fields.title}}' },
     cover: { widget: 'image', choose_url: false, allow_multiple: false },

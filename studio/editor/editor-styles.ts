@@ -3,10 +3,14 @@
  * layout needs on a 320–390 px phone (no sideways scroll, every control reachable).
  */
 
+import { MARKED_ATTRIBUTE } from './field-mark.ts';
+
 /** The bar's height, which the page keeps free below the CMS. */
 const BAR_HEIGHT = '3.5rem';
 
 export const EDITOR_STYLES = `
+[${MARKED_ATTRIBUTE}] { outline: 3px solid #a3262d; outline-offset: 4px; border-radius: 4px; }
+.studio-error pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
 body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 .studio-bar {
   position: fixed; inset: auto 0 0 0; z-index: 400; height: ${BAR_HEIGHT};

@@ -29,6 +29,8 @@ export interface PublishState {
   publishedAt: string | null;
   error: string | null;
   progress: BuildProgress | null;
+  /** How long the build now live took, in ms; null after a rollback. */
+  tookMs: number | null;
   canRollback: boolean;
 }
 

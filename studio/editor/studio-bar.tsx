@@ -7,7 +7,7 @@ import type { Lang } from '../../src/lib/languages.ts';
 import type { StudioCmsConfig } from './cms-config.ts';
 import { entryPath } from './entry-path.ts';
 import { HistoryPanel } from './history-panel.tsx';
-import { PublishPanel, usePublishState } from './publish-panel.tsx';
+import { duration, PublishPanel, usePublishState } from './publish-panel.tsx';
 import type { StudioTexts } from './texts.ts';
 
 interface Props {
@@ -32,12 +32,21 @@ export function StudioBar({ texts, lang, person, config }: Props) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   useEffect(() => {
-    const follow = () => setHash(location.hash);
+    // Another page of the editor (a refusal's link, the Back gesture) closes the open panel.
+    const follow = () => {
+      setHash(location.hash);
+      // Closed at once, so the focus it gives back lands before the new page takes it.
+      panel.current?.close();
+      setOpen(null);
+    };
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
   const path = entryPath(hash, config);
   const state = publishing.state?.state;
+  const tookMs = publishing.state?.tookMs ?? null;
+  // Done, with the time it took: the artist sees his save is live, and how long the next one waits.
+  const took = state === 'published' && tookMs !== null ? ` · ${duration(tookMs, lang)}` : '';
   return (
     <>
       <nav className="studio-bar" aria-label={`${texts.history} · ${texts.publishing}`}>
@@ -47,7 +56,13 @@ export function StudioBar({ texts, lang, person, config }: Props) {
         </button>
         <button type="button" aria-expanded={open === 'publish'} data-state={state} onClick={() => setOpen('publish')}>
           {texts.publishing}
-          {state ? <span className="studio-badge"> · {texts.states[state]}</span> : null}
+          {state ? (
+            <span className="studio-badge">
+              {' '}
+              · {texts.states[state]}
+              {took}
+            </span>
+          ) : null}
         </button>
       </nav>
       <dialog ref={panel} className="studio-panel" aria-labelledby={titleId} onClose={() => setOpen(null)}>
@@ -66,7 +81,7 @@ export function StudioBar({ texts, lang, person, config }: Props) {
                 <p>{texts.historyNone}</p>
               )
             ) : (
-              <PublishPanel texts={texts} lang={lang} publishing={publishing} />
+              <PublishPanel texts={texts} lang={lang} publishing={publishing} config={config} />
             )}
           </>
         ) : null}

@@ -22,6 +22,11 @@ const pt = {
   failed: 'Não deu certo',
   startedAt: 'Começou',
   pages: 'páginas',
+  buildWaiting: 'Preparando o site…',
+  refusedIntro: 'O site não foi publicado: estes campos precisam de correção.',
+  refusedOpen: 'Abrir e corrigir',
+  refusedDetails: 'O que o build disse',
+  stages: { pages: 'Criando as páginas', compress: 'Comprimindo os arquivos', headers: 'Últimos ajustes' },
   publishedAt: 'Publicado',
   videoFound: 'Vídeo',
   videoNotFound: 'Não achei um vídeo do YouTube neste texto.',
@@ -34,6 +39,10 @@ const pt = {
 };
 
 type Texts = typeof pt;
+
+/** The words for a build's stage, as the server names it, or the stage's own name. */
+export const stageText = (texts: Texts, stage: string): string =>
+  Object.hasOwn(texts.stages, stage) ? texts.stages[stage as keyof Texts['stages']] : stage;
 
 const en: Texts = {
   history: 'History',
@@ -53,6 +62,11 @@ const en: Texts = {
   failed: 'That did not work',
   startedAt: 'Started',
   pages: 'pages',
+  buildWaiting: 'Getting the site ready…',
+  refusedIntro: 'The site was not published: these fields need fixing.',
+  refusedOpen: 'Open and fix',
+  refusedDetails: 'What the build said',
+  stages: { pages: 'Making the pages', compress: 'Compressing the files', headers: 'Final touches' },
   publishedAt: 'Published',
   videoFound: 'Video',
   videoNotFound: 'No YouTube video found in this text.',
@@ -82,6 +96,11 @@ const es: Texts = {
   failed: 'No funcionó',
   startedAt: 'Empezó',
   pages: 'páginas',
+  buildWaiting: 'Preparando el sitio…',
+  refusedIntro: 'El sitio no se publicó: estos campos necesitan corrección.',
+  refusedOpen: 'Abrir y corregir',
+  refusedDetails: 'Lo que dijo la compilación',
+  stages: { pages: 'Creando las páginas', compress: 'Comprimiendo los archivos', headers: 'Últimos ajustes' },
   publishedAt: 'Publicado',
   videoFound: 'Vídeo',
   videoNotFound: 'No encontré un vídeo de YouTube en este texto.',

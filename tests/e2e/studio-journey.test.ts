@@ -73,6 +73,9 @@ async function saveEntry(): Promise<void> {
   await page.getByText('Publicar agora').click();
 }
 
+/** The studio bar's publishing button, which says how publishing stands. */
+const publishingBar = () => page.getByRole('button', { name: /^Publicação/ });
+
 /** The public page at `path` once a build has published it with every one of `texts` on it. */
 async function publishedWith(path: string, ...texts: string[]): Promise<void> {
   await expect
@@ -116,12 +119,15 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
   it('adds a video from a pasted link, keeping only its id', async () => {
     await openEditor('#/collections/videos/entries/videos');
     await page.getByRole('button', { name: /Adicionar vídeos/ }).click();
-    await page.locator('.studio-video-link input').last().fill(VIDEO.link);
-    await expect.poll(() => page.locator('.studio-video-link output').last().textContent()).toContain(VIDEO.id);
-    await page.getByLabel('Título').last().fill(VIDEO.title);
+    // The new video comes first, where the artist sees it, not below every other one.
+    const link = page.locator('.studio-video-link input').first();
+    await link.fill(VIDEO.link);
+    expect(await link.evaluate((input) => input.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    await expect.poll(() => page.locator('.studio-video-link output').first().textContent()).toContain(VIDEO.id);
+    await page.getByLabel('Título').first().fill(VIDEO.title);
     await saveEntry();
     const videos = () => (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: unknown[] }).videos;
-    await expect.poll(() => videos().at(-1)).toEqual({ id: VIDEO.id, title: VIDEO.title });
+    await expect.poll(() => videos()[0]).toEqual({ id: VIDEO.id, title: VIDEO.title });
   });
 
   it('adds a release with a cover it uploads', async () => {
@@ -176,6 +182,8 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
       lyrics: TRACK.lyrics,
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The save starts a build: the bar says so at once, never "published" while it runs.
+    await expect.poll(() => publishingBar().textContent()).toContain('Publicando…');
   });
 
   it('publishes them all to the public pages, in every language', async () => {
@@ -184,6 +192,10 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
       await publishedWith(`/${lang}/music/${RELEASE.slug}`, RELEASE.title);
       await publishedWith(`/${lang}/music/${RELEASE.slug}/${TRACK.slug}`, TRACK.title, 'um verso de teste');
     }
+    // Then done, with the time the build took.
+    await expect
+      .poll(() => publishingBar().textContent(), { timeout: PUBLISH_TIMEOUT_MS })
+      .toMatch(/Publicado · (\d+ min )?\d+ s/);
     expect(errors).toEqual([]);
   });
 });
@@ -261,6 +273,20 @@ describe('the studio’s safety nets', { timeout: PUBLISH_TIMEOUT_MS * 2 }, () =
     expect(state.error).toContain('data-errada');
     expect(state.error).not.toContain(copy);
     expect(await (await fetch(`${origin}/pt`)).text()).toBe(live);
+
+    // The studio says it in his words, names the field by its label, and opens it marked.
+    await openEditor('#/collections/poems');
+    await expect.poll(() => page.getByRole('button', { name: /^Publicação/ }).textContent()).toContain('falhou');
+    await page.getByRole('button', { name: /^Publicação/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Publicação' });
+    await panel.getByText('estes campos precisam de correção').waitFor();
+    expect(await panel.locator('li strong').first().textContent()).toBe('Data');
+    await panel.getByRole('link', { name: 'Abrir e corrigir' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    const marked = page.locator('[data-studio-refused]');
+    await marked.waitFor();
+    expect(await marked.locator('label').first().textContent()).toMatch(/^Data/);
+    expect(await marked.evaluate((field) => field.contains(document.activeElement))).toBe(true);
     rmSync(contentFile('poems/data-errada.md'));
   });
 });

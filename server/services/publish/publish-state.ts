@@ -20,6 +20,8 @@ export interface PublishRecord {
   error: string | null;
   /** How far the running build has come, null when none runs. */
   progress: BuildProgress | null;
+  /** How long the build now live took, in ms; null after a rollback or before the first. */
+  tookMs: number | null;
 }
 
 export const NOTHING_YET: PublishRecord = {
@@ -28,6 +30,7 @@ export const NOTHING_YET: PublishRecord = {
   publishedAt: null,
   error: null,
   progress: null,
+  tookMs: null,
 };
 
 const STATE_FILE = 'state.json';

@@ -100,7 +100,8 @@ export async function openPublisher(options: PublisherOptions): Promise<Publishe
   }
 
   async function build(count: number): Promise<void> {
-    await record({ state: 'building', startedAt: new Date().toISOString(), error: null, progress: null });
+    const started = Date.now();
+    await record({ state: 'building', startedAt: new Date(started).toISOString(), error: null, progress: null });
     const name = await newBuildFolder(buildsDir);
     const outDir = join(buildsDir, name);
     try {
@@ -115,7 +116,13 @@ export async function openPublisher(options: PublisherOptions): Promise<Publishe
       const live = await linkTarget(buildsDir, CURRENT);
       await goLive(name, loaded, live);
       await deleteBuildsExcept(buildsDir, [name, live]);
-      await record({ state: 'published', publishedAt: new Date().toISOString(), progress: null });
+      const published = Date.now();
+      await record({
+        state: 'published',
+        publishedAt: new Date(published).toISOString(),
+        progress: null,
+        tookMs: published - started,
+      });
       log.info({ build: name }, 'published a new build of the site');
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
@@ -214,7 +221,13 @@ export async function openPublisher(options: PublisherOptions): Promise<Publishe
         const [live, before] = await Promise.all([linkTarget(buildsDir, CURRENT), linkTarget(buildsDir, PREVIOUS)]);
         if (!before) return 'nothing-to-roll-back';
         await goLive(before, await loadServedSite(join(buildsDir, before), options.cspContext), live);
-        await record({ state: 'published', publishedAt: new Date().toISOString(), error: null, progress: null });
+        await record({
+          state: 'published',
+          publishedAt: new Date().toISOString(),
+          error: null,
+          progress: null,
+          tookMs: null,
+        });
         log.info({ build: before }, 'rolled back to the previous build');
         return 'rolled-back';
       });

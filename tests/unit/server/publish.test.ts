@@ -55,7 +55,12 @@ describe('publishing a build', () => {
     expect((await get('/samebloodscocktail')).body).toContain('landing in pt v2');
     expect((await get('/nowhere.js')).statusCode).toBe(404);
     expect((await get('/_astro/app.abc123.js')).statusCode).toBe(200);
-    expect(await status()).toMatchObject({ state: 'published', error: null, progress: null, canRollback: false });
+    const published = await status();
+    expect(published).toMatchObject({ state: 'published', error: null, progress: null, canRollback: false });
+    // How long it took, as the studio shows it: from its start to its switch.
+    const took = Date.parse(String(published['publishedAt'])) - Date.parse(String(published['startedAt']));
+    expect(published['tookMs']).toBeGreaterThan(0);
+    expect(Math.abs(Number(published['tookMs']) - took)).toBeLessThan(5);
     expect(builds()).toHaveLength(1);
   });
 
@@ -76,6 +81,8 @@ describe('publishing a build', () => {
 
     const back = await studio.request('POST', '/studio/api/publish/rollback');
     expect(back.statusCode).toBe(200);
+    // A rollback builds nothing: no time to show.
+    expect(back.json()).toMatchObject({ state: 'published', tookMs: null });
     expect((await get('/pt')).body).toContain('<body>home pt v3</body>');
     expect(String((await get('/pt')).headers['content-security-policy'])).toContain(sha256(inlineScript('v3')));
 
