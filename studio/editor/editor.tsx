@@ -8,6 +8,7 @@ import type { Lang } from '../../src/lib/languages.ts';
 import type { StudioCmsConfig } from './cms-config.ts';
 import { VIDEO_LINK_WIDGET } from './cms-names.ts';
 import { EDITOR_STYLES } from './editor-styles.ts';
+import { keepFormAndAddressTogether } from './entry-navigation.ts';
 import { watchForMarks } from './field-mark.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
 import { StudioBar } from './studio-bar.tsx';
@@ -50,8 +51,10 @@ export function mountEditor(root: HTMLElement, person: { name: string }, lang: L
       dispatchEvent(new Event(CONTENT_SAVED_EVENT));
     },
   });
+  // Before Decap's router, so it sees each change of address first.
+  keepFormAndAddressTogether();
+  watchForMarks(cmsRoot);
   // @ts-expect-error Decap's declared config type lists every backend's options as required.
   CMS.init({ config });
-  watchForMarks(cmsRoot);
   createRoot(barRoot).render(<StudioBar texts={texts} lang={lang} person={person} config={config} />);
 }

@@ -4,7 +4,8 @@
  */
 import type { StudioCmsConfig } from './cms-config.ts';
 
-const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^?#]+)/;
+/** An entry's address in the editor: its collection and its slug. */
+export const ENTRY_ROUTE = /^#\/collections\/([^/]+)\/entries\/([^?#]+)/;
 
 /** The content-relative path of the file open in the editor, or null on any other page. */
 export function entryPath(hash: string, config: Pick<StudioCmsConfig, 'collections'>): string | null {

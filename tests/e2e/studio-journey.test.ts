@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
@@ -211,6 +212,43 @@ describe('the studio’s own panels', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
+describe('the editor’s address and its form', () => {
+  it('always show the same entry, through links, the Back gesture and a refusal to leave unsaved changes', async () => {
+    await openEditor('#/collections/poems');
+    const entries = page.locator('a[href*="#/collections/poems/entries/"]');
+    await entries.nth(1).waitFor();
+    const [first = '', second = ''] = await entries.evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    const title = page.getByLabel('Título', { exact: true });
+    /** The title the form shows, once the address names `href`'s entry and the form has it. */
+    const shownAt = async (href: string) => {
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(href);
+      await title.waitFor();
+      return title.inputValue();
+    };
+    const fileTitle = (href: string) => {
+      const file = readFileSync(contentFile(`poems/${href.split('/').at(-1) ?? ''}.md`), 'utf8');
+      return (parseYaml(/^---\n([\s\S]*?)\n---/.exec(file)?.[1] ?? '') as { title?: string }).title;
+    };
+
+    await entries.nth(0).click();
+    expect(await shownAt(first)).toBe(fileTitle(first));
+    // A link from one entry to another, as a refusal's link is.
+    await page.evaluate((href) => (location.hash = href), second);
+    expect(await shownAt(second)).toBe(fileTitle(second));
+    await page.goBack();
+    expect(await shownAt(first)).toBe(fileTitle(first));
+
+    // Unsaved changes, Back, and "stay": the address stays the entry's, and so do the changes.
+    await page.getByLabel('Poema').fill('uma mudança não salva');
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(first);
+    expect(await page.getByLabel('Poema').inputValue()).toBe('uma mudança não salva');
   });
 });
 
