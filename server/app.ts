@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes, { library: music, mediaDir: config.MEDIA_DIR, renditions });
   await app.register(eventsRoutes, {
     tally: numbers?.tally ?? null,
-    site: siteFacts(site, music),
+    site: siteFacts(site, music, renditions),
     perClientPerMinute: config.EVENTS_RATE_LIMIT,
     perNetworkPerMinute: config.EVENTS_NETWORK_LIMIT,
     redis,
