@@ -26,6 +26,7 @@ import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
 import studioMusicRoutes from './routes/studio-music.ts';
+import studioMusicTracksRoutes from './routes/studio-music-tracks.ts';
 import studioNumbersRoutes from './routes/studio-numbers.ts';
 import studioPublishRoutes from './routes/studio-publish.ts';
 import studioUploadsRoutes from './routes/studio-uploads.ts';
@@ -153,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes, { library: music, mediaDir: config.MEDIA_DIR, renditions });
   await app.register(eventsRoutes, {
     tally: numbers?.tally ?? null,
-    site: siteFacts(site, music),
+    site: siteFacts(site, music, renditions),
     perClientPerMinute: config.EVENTS_RATE_LIMIT,
     perNetworkPerMinute: config.EVENTS_NETWORK_LIMIT,
     redis,
@@ -184,8 +185,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           library,
           renditions,
           mediaDir: config.MEDIA_DIR,
+          contentDir: config.CONTENT_DIR,
           trash: mediaTrash(config.MEDIA_DIR),
           maxUploadBytes: config.MEDIA_UPLOAD_MAX_BYTES,
+        }),
+      (scope) =>
+        scope.register(studioMusicTracksRoutes, {
+          prefix: studioApi,
+          library,
+          mediaDir: config.MEDIA_DIR,
+          contentDir: config.CONTENT_DIR,
         }),
       (scope) =>
         scope.register(studioUploadsRoutes, {

@@ -13,6 +13,7 @@ import { MAX_PLAYLIST_NAME_LENGTH, type MusicAnswer, type StudioTrack } from '..
 import type { MediaLibrary } from '../services/media-library.ts';
 import { TRASH_KEEP_MS, type MediaTrash } from '../services/media-trash.ts';
 import { describeCatalogue, withoutPaths } from '../services/music-listing.ts';
+import { readReleases, releasePlays } from '../services/music-releases.ts';
 import { playlistName } from '../services/music-upload/safe-names.ts';
 import { readOrder } from '../../src/lib/playlist-order.ts';
 import { writeOrder } from '../services/playlist-order.ts';
@@ -24,6 +25,8 @@ export interface StudioMusicOptions {
   library: MediaLibrary;
   renditions: Renditions;
   mediaDir: string;
+  /** Where the releases are read from, to show what each one's button plays. */
+  contentDir: string;
   trash: MediaTrash;
   maxUploadBytes: number;
   /** How often an open event stream looks for changes, in ms. */
@@ -73,6 +76,7 @@ const studioMusicRoutes: FastifyPluginAsync<StudioMusicOptions> = async (app, op
       trash: await trash.list(),
       maxUploadBytes: options.maxUploadBytes,
       trashDays: TRASH_KEEP_MS / DAY_MS,
+      releases: releasePlays(await readReleases(options.contentDir), library),
     };
   });
 

@@ -13,6 +13,11 @@ export const schema = /* GraphQL */ `
   "A track of a playlist."
   type Track {
     title: String!
+    """
+    The master's file name in its playlist: the track's identity, which the numbers count and
+    shared links name, whichever rendition is streamed.
+    """
+    file: String!
     artist: String
     album: String
     "Where the audio is served."

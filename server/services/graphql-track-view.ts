@@ -18,6 +18,7 @@ export function trackView(track: Track, made: TrackRenditions, mediaBaseUrl: str
   const everywhere = sources.find((source) => source.mimeType.startsWith('audio/mp4'));
   return {
     title: track.title,
+    file: track.file,
     artist: track.artist,
     album: track.album,
     url: everywhere?.url ?? audioUrl(track, mediaBaseUrl),

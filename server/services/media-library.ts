@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
 import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
 import { applyOrder, readOrder } from '../../src/lib/playlist-order.ts';
+import { readTitles } from '../../src/lib/track-names.ts';
 import { compareTracks } from '../../src/lib/track-order.ts';
 import type { Log } from './log.ts';
 
@@ -85,25 +86,28 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
   let indexVersion = '';
   const listeners = new Set<() => void>();
   /** Parsed tracks by path, kept while the file's size and mtime are unchanged. */
-  const parsed = new Map<string, { key: string; track: Track }>();
+  const parsed = new Map<string, { key: string; title: string | undefined; tags: AudioTags; track: Track }>();
 
-  async function readTrack(playlist: string, file: string): Promise<Track | null> {
+  async function readTrack(playlist: string, file: string, title: string | undefined): Promise<Track | null> {
     const path = join(dir, playlist, file);
     // lstat: a link put in the file's place since the folder was listed is not a track.
     const info = await lstat(path);
     if (!info.isFile()) return null;
     const key = `${info.size}:${info.mtimeMs}`;
+    // A new title makes a new track, as a new file does: a Track never changes once made.
     const cached = parsed.get(path);
-    if (cached?.key === key) return cached.track;
+    if (cached?.key === key && cached.title === title) return cached.track;
+    const tags = cached?.key === key ? cached.tags : await readAudioTags(path, file);
     const track: Track = {
       playlist,
       file,
-      ...(await readAudioTags(path, file)),
+      ...tags,
+      ...(title !== undefined && { title }),
       mimeType: AUDIO_TYPES[extensionOf(file)] ?? 'application/octet-stream',
       size: info.size,
       version: createHash('sha1').update(`${path}:${key}`).digest('base64url').slice(0, 10),
     };
-    parsed.set(path, { key, track });
+    parsed.set(path, { key, title, tags, track });
     return track;
   }
 
@@ -112,9 +116,10 @@ export async function openMediaLibrary(options: MediaLibraryOptions): Promise<Me
       .filter((entry) => entry.isFile() && isAudioFile(entry.name))
       .map((entry) => entry.name);
     const tracks: Track[] = [];
+    const titles = await readTitles(join(dir, playlist));
     for (const file of files) {
       try {
-        const track = await readTrack(playlist, file);
+        const track = await readTrack(playlist, file, titles.get(file));
         if (track) tracks.push(track);
       } catch (error) {
         log.warn({ playlist, file, reason: (error as Error).message }, 'skipped an unreadable audio file');

@@ -13,16 +13,6 @@ export interface TrackName {
 /** Longer steps than this between two `timeupdate`s are seeks, not listening. */
 const MAX_STEP_SECONDS = 2;
 
-/** The file a track's audio URL names (`…/<playlist>/<file>?v=…`), or null. */
-export function fileOfUrl(url: string): string | null {
-  try {
-    const last = new URL(url, 'https://x.invalid').pathname.split('/').pop();
-    return last ? decodeURIComponent(last) : null;
-  } catch {
-    return null;
-  }
-}
-
 export interface Listening {
   /** A track is loaded (null: none). */
   load(track: TrackName | null): void;

@@ -5,7 +5,6 @@
  * whatever a hostile or mangled link carries. Pure, for the unit tests.
  */
 import { CONTROL_CHARACTER } from './control-characters.ts';
-import { fileOfUrl } from './listening.ts';
 import { findTrackByTitle } from './track-titles.ts';
 import type { Lang } from './languages.ts';
 
@@ -78,10 +77,10 @@ export function momentFromSearch(search: string): SharedMoment {
 }
 
 /** The index of the track a link names among a playlist's tracks, or -1 when it has none such. */
-export function findSharedTrack(tracks: readonly { url: string; title: string }[], ref: TrackRef): number {
+export function findSharedTrack(tracks: readonly { file: string; title: string }[], ref: TrackRef): number {
   if ('number' in ref) return ref.number <= tracks.length ? ref.number - 1 : -1;
   if ('title' in ref) return findTrackByTitle(tracks, ref.title);
-  return tracks.findIndex((track) => fileOfUrl(track.url) === ref.file);
+  return tracks.findIndex((track) => track.file === ref.file);
 }
 
 /** What a link to a moment is made of. */

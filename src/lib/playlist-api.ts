@@ -11,6 +11,11 @@ import type { AudioSource } from './audio-source.ts';
 /** A track as the player uses it. */
 export interface PlaylistTrack {
   title: string;
+  /**
+   * The master's file name in its playlist: what the numbers count and links name, whichever
+   * rendition `url` or `sources` stream.
+   */
+  file: string;
   artist: string | null;
   album: string | null;
   url: string;
@@ -28,7 +33,7 @@ export const MISSING_NAME_ERROR = 'Nenhum nome de playlist fornecido.';
 
 /** The player's query, on one line: it is part of every playlist URL, and of caches' keys. */
 export const PLAYLIST_QUERY =
-  'query Playlist($playlistName:String!){playlist(playlistName:$playlistName){title artist album url duration trackNumber coverUrl sources{url mimeType} peaksUrl}}';
+  'query Playlist($playlistName:String!){playlist(playlistName:$playlistName){title file artist album url duration trackNumber coverUrl sources{url mimeType} peaksUrl}}';
 
 /**
  * Mercurius's CSRF prevention answers a GET only with a header no simple request carries: a

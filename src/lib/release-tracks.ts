@@ -14,6 +14,7 @@ import { DEFAULT_MEDIA_DIR } from './constants.ts';
 import { displayTitle, formatTime } from './player-logic.ts';
 import { applyOrder, readOrder } from './playlist-order.ts';
 import { compareTracks } from './track-order.ts';
+import { readTitles } from './track-names.ts';
 import { isOwnTrack } from './track-titles.ts';
 
 /** A track as a release page and its structured data list it: `M:SS`, as the content files write it. */
@@ -72,10 +73,16 @@ export async function readPlaylistFolder(mediaDir: string, playlist: string): Pr
     return [];
   }
   const tracks: FolderTrack[] = [];
+  const titles = await readTitles(folder);
   for (const file of files) {
     try {
       const tags = await readAudioTags(join(folder, file), file);
-      tracks.push({ file, title: tags.title, trackNumber: tags.trackNumber, duration: tags.duration });
+      tracks.push({
+        file,
+        title: titles.get(file) ?? tags.title,
+        trackNumber: tags.trackNumber,
+        duration: tags.duration,
+      });
     } catch {
       // A broken file is the server's to report (it logs it when it indexes the folder).
     }

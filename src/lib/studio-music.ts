@@ -12,6 +12,8 @@ export const MUSIC_ROUTES = {
   order: '/studio/api/music/order',
   remove: '/studio/api/music/remove',
   restore: '/studio/api/music/restore',
+  title: '/studio/api/music/title',
+  attach: '/studio/api/music/attach',
   uploads: '/studio/api/uploads',
 } as const;
 
@@ -75,4 +77,23 @@ export interface MusicAnswer {
   maxUploadBytes: number;
   /** Days a removed track stays in the trash. */
   trashDays: number;
+  /** Every release and the tracks its button plays. */
+  releases: ReleasePlays[];
+}
+
+/** A release as the music page shows it: what its play button plays, from the media library now. */
+export interface ReleasePlays {
+  /** Its file's name in `content/releases/`: its page's address. */
+  slug: string;
+  title: string;
+  kind: 'EP' | 'Single' | 'Album';
+  /** The playlist folder its button plays. */
+  playlist: string;
+  /** The files its button plays, in order: a single's own track, or the whole playlist. */
+  plays: string[];
+  /**
+   * False for a single whose playlist has no track of its title: its button then starts the
+   * playlist at its first track, another song.
+   */
+  found: boolean;
 }

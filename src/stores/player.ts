@@ -13,7 +13,7 @@ import { pickSource } from '../lib/audio-source.ts';
 import { trackPicture, type PlayerCovers } from '../lib/player-artwork.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR, type PlaylistTrack } from '../lib/playlist-api.ts';
 import { findTrackByTitle } from '../lib/track-titles.ts';
-import { fileOfUrl, listeningCounter } from '../lib/listening.ts';
+import { listeningCounter } from '../lib/listening.ts';
 import { countEvent } from '../lib/numbers.ts';
 import type { PageEvent } from '../lib/numbers-events.ts';
 import {
@@ -309,9 +309,8 @@ export function createPlayer(parts: PlayerParts): Player {
     if (!track) return;
     audio.pause();
     audio.src = pickSource(track, (type) => audio.canPlayType(type));
-    // Counted by the master's file, whichever rendition plays.
-    const file = fileOfUrl(track.url);
-    listening.load(playlist && file ? { playlist, file } : null);
+    // Counted by the master's file, whichever rendition plays: the url names a rendition once made.
+    listening.load(playlist ? { playlist, file: track.file } : null);
     const { status } = $state.get();
     const duration = track.duration ?? 0;
     // Never at or past the end: a moment beyond it would only end the track at once.

@@ -14,3 +14,9 @@ export const removeTrack = (playlist: string, file: string): Promise<unknown> =>
 
 export const restoreTrack = (id: string): Promise<{ restored: { playlist: string; file: string } }> =>
   post(MUSIC_ROUTES.restore, { id });
+
+export const setTitle = (playlist: string, file: string, title: string): Promise<{ title: string }> =>
+  post(MUSIC_ROUTES.title, { playlist, file, title });
+
+export const attachTrack = (playlist: string, file: string, release: string): Promise<{ title: string }> =>
+  post(MUSIC_ROUTES.attach, { playlist, file, release });

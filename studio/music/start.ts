@@ -7,7 +7,7 @@ import { MUSIC_ROUTES, type MusicAnswer } from '../../src/lib/studio-music.ts';
 import type { StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
 import { element } from './dom.ts';
-import { createPlaylist, loadMusic, removeTrack, restoreTrack, saveOrder } from './music-api.ts';
+import { attachTrack, createPlaylist, loadMusic, removeTrack, restoreTrack, saveOrder, setTitle } from './music-api.ts';
 import { MUSIC_TEXTS } from './texts.ts';
 import { MusicView } from './view.ts';
 import './music.css';
@@ -57,6 +57,16 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
         change(async () => {
           const { restored } = await restoreTrack(entry.id);
           return fill(texts.restored, { name: restored.file, playlist: restored.playlist });
+        }),
+      title: (playlist, track, title) =>
+        change(async () => {
+          const saved = await setTitle(playlist, track.file, title);
+          return fill(texts.titleSaved, { title: saved.title });
+        }),
+      attach: (playlist, track, release) =>
+        change(async () => {
+          const saved = await attachTrack(playlist, track.file, release.slug);
+          return fill(texts.attached, { title: saved.title, release: release.title });
         }),
     },
     lang,

@@ -38,6 +38,19 @@ const pt = {
   uploadOffline: 'sem conexão com o servidor. Escolha o arquivo de novo para continuar de onde parou.',
   tooLarge: 'o arquivo tem mais de {size}.',
   live: 'A lista se atualiza sozinha.',
+  titleLabel: 'Título no site',
+  saveTitle: 'Salvar título',
+  titleSaved: 'Agora o site chama a faixa de “{title}”.',
+  fileDetail: 'Arquivo: {file}',
+  releaseLabel: 'Lançamento',
+  noRelease: 'Escolha um lançamento',
+  attach: 'Ligar ao lançamento',
+  attached: '“{title}” agora toca em “{release}”.',
+  releasesOf: 'Lançamentos que tocam esta lista',
+  buttonPlays: '{release} ({kind}): o botão toca {tracks}.',
+  buttonPlaysOther:
+    '{release} ({kind}): nenhuma faixa tem esse título, então o botão toca {tracks}, outra música. Ligue a faixa certa a ele.',
+  buttonPlaysNothing: '{release} ({kind}): o botão ainda não tem o que tocar.',
 };
 
 export type MusicTexts = typeof pt;
@@ -79,6 +92,19 @@ const en: MusicTexts = {
   uploadOffline: 'no connection to the server. Choose the file again to continue where it stopped.',
   tooLarge: 'the file is larger than {size}.',
   live: 'The list updates itself.',
+  titleLabel: 'Title on the site',
+  saveTitle: 'Save title',
+  titleSaved: 'The site now calls the track “{title}”.',
+  fileDetail: 'File: {file}',
+  releaseLabel: 'Release',
+  noRelease: 'Choose a release',
+  attach: 'Attach to release',
+  attached: '“{title}” now plays on “{release}”.',
+  releasesOf: 'Releases that play this list',
+  buttonPlays: '{release} ({kind}): its button plays {tracks}.',
+  buttonPlaysOther:
+    '{release} ({kind}): no track has its title, so its button plays {tracks}, another song. Attach the right track to it.',
+  buttonPlaysNothing: '{release} ({kind}): its button has nothing to play yet.',
 };
 
 const es: MusicTexts = {
@@ -118,6 +144,19 @@ const es: MusicTexts = {
   uploadOffline: 'sin conexión con el servidor. Elija el archivo de nuevo para seguir donde se detuvo.',
   tooLarge: 'el archivo supera {size}.',
   live: 'La lista se actualiza sola.',
+  titleLabel: 'Título en el sitio',
+  saveTitle: 'Guardar título',
+  titleSaved: 'Ahora el sitio llama a la pista «{title}».',
+  fileDetail: 'Archivo: {file}',
+  releaseLabel: 'Lanzamiento',
+  noRelease: 'Elija un lanzamiento',
+  attach: 'Unir al lanzamiento',
+  attached: '«{title}» ahora suena en «{release}».',
+  releasesOf: 'Lanzamientos que reproducen esta lista',
+  buttonPlays: '{release} ({kind}): su botón reproduce {tracks}.',
+  buttonPlaysOther:
+    '{release} ({kind}): ninguna pista tiene su título, así que su botón reproduce {tracks}, otra canción. Únale la pista correcta.',
+  buttonPlaysNothing: '{release} ({kind}): su botón aún no tiene nada que reproducir.',
 };
 
 export const MUSIC_TEXTS: Record<StudioLang, MusicTexts> = { pt, en, es };

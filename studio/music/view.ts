@@ -4,7 +4,13 @@
  * trash. Drawn again whenever the listing changes; the focused control keeps its focus, and
  * the uploads in progress keep their rows.
  */
-import type { MusicAnswer, PlaylistListing, StudioTrack, TrashedTrack } from '../../src/lib/studio-music.ts';
+import type {
+  MusicAnswer,
+  PlaylistListing,
+  ReleasePlays,
+  StudioTrack,
+  TrashedTrack,
+} from '../../src/lib/studio-music.ts';
 import { fill } from '../texts.ts';
 import { button, element } from './dom.ts';
 import { sendFile, type UploadContext } from './uploads.ts';
@@ -14,11 +20,33 @@ export interface MusicActions {
   move: (playlist: PlaylistListing<StudioTrack>, index: number, by: -1 | 1) => Promise<void>;
   remove: (playlist: string, track: StudioTrack) => Promise<void>;
   restore: (entry: TrashedTrack) => Promise<void>;
+  /** Gives the track the title visitors see (empty: back to its file's). */
+  title: (playlist: string, track: StudioTrack, title: string) => Promise<void>;
+  attach: (playlist: string, track: StudioTrack, release: ReleasePlays) => Promise<void>;
 }
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 const lufs = (value: number) => `${value.toFixed(1).replace('-', '−')} LUFS`;
 const size = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** A labelled field and the button that sends it, disabled while `send` works. */
+function inlineForm(
+  className: string,
+  id: string,
+  label: string,
+  field: HTMLElement,
+  buttonText: string,
+  send: () => Promise<void>,
+): HTMLFormElement {
+  const submit = element('button', { type: 'submit', class: 'secondary', 'data-key': `submit-${id}` }, buttonText);
+  const form = element('form', { class: className }, element('label', { for: id }, label), field, submit);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    void send().finally(() => (submit.disabled = false));
+  });
+  return form;
+}
 
 export class MusicView {
   readonly element = element('div', { class: 'music-lists' });
@@ -27,6 +55,8 @@ export class MusicView {
   private readonly context: UploadContext;
   private readonly actions: MusicActions;
   private readonly lang: string;
+  /** The releases of the listing being drawn. */
+  private releases: ReleasePlays[] = [];
 
   constructor(context: UploadContext, actions: MusicActions, lang: string) {
     this.context = context;
@@ -44,6 +74,9 @@ export class MusicView {
     const active = document.activeElement;
     const focused =
       active === document.body || active === null ? this.lastFocused : (active as HTMLElement).dataset['key'];
+    this.releases = music.releases;
+    // A title being typed survives the redraws that renditions and uploads cause.
+    const typing = active instanceof HTMLInputElement && active.type === 'text' ? active.value : null;
     this.element.replaceChildren(
       ...music.playlists.map((playlist, index) => this.playlist(playlist, index)),
       this.trash(music),
@@ -57,6 +90,7 @@ export class MusicView {
       again instanceof HTMLButtonElement && again.disabled
         ? again.parentElement?.querySelector<HTMLElement>('button:not(:disabled)')
         : again;
+    if (typing !== null && target instanceof HTMLInputElement) target.value = typing;
     target?.focus();
   }
 
@@ -70,6 +104,7 @@ export class MusicView {
       'section',
       { class: 'playlist', 'aria-labelledby': headingId },
       element('h2', { id: headingId }, playlist.name),
+      this.releasesOf(playlist),
       body,
       this.uploadControl(playlist.name, index),
     );
@@ -77,7 +112,7 @@ export class MusicView {
 
   private track(playlist: PlaylistListing<StudioTrack>, track: StudioTrack, position: number): HTMLElement {
     const { texts } = this.context;
-    const name = track.file;
+    const name = track.title;
     const key = `${playlist.name}/${track.file}`;
     const state = element('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
     const facts = element(
@@ -121,10 +156,68 @@ export class MusicView {
       'li',
       { class: 'track', 'data-status': track.status },
       element('h3', { class: 'track-name' }, name),
+      element('p', { class: 'file-name' }, fill(texts.fileDetail, { file: track.file })),
+      this.titleForm(playlist.name, track, key),
+      this.releaseForm(playlist.name, track, key),
       ...details,
       wave,
       element('div', { class: 'track-actions' }, up, down, remove),
     );
+  }
+
+  /** What the button of each release that plays this playlist plays, by the tracks' titles. */
+  private releasesOf(playlist: PlaylistListing<StudioTrack>): HTMLElement | string {
+    const { texts } = this.context;
+    const titleOf = (file: string) => playlist.tracks.find((track) => track.file === file)?.title ?? file;
+    const items = this.releases
+      .filter((release) => release.playlist === playlist.name)
+      .map((release) => {
+        const values = {
+          release: release.title,
+          kind: release.kind,
+          tracks: release.plays.map((file) => `“${titleOf(file)}”`).join(', '),
+        };
+        const text =
+          release.plays.length === 0
+            ? texts.buttonPlaysNothing
+            : release.found
+              ? texts.buttonPlays
+              : texts.buttonPlaysOther;
+        return element('li', { 'data-release': release.slug, 'data-found': String(release.found) }, fill(text, values));
+      });
+    if (items.length === 0) return '';
+    return element('div', { class: 'release-plays' }, element('h3', {}, texts.releasesOf), element('ul', {}, ...items));
+  }
+
+  private titleForm(playlist: string, track: StudioTrack, key: string): HTMLElement {
+    const { texts } = this.context;
+    const id = `title:${key}`;
+    const input = element('input', {
+      id,
+      type: 'text',
+      maxlength: '200',
+      autocomplete: 'off',
+      'data-key': id,
+    });
+    input.value = track.title;
+    return inlineForm('track-title', id, texts.titleLabel, input, texts.saveTitle, () =>
+      this.actions.title(playlist, track, input.value),
+    );
+  }
+
+  private releaseForm(playlist: string, track: StudioTrack, key: string): HTMLElement {
+    const { texts } = this.context;
+    const id = `release:${key}`;
+    const select = element('select', { id, 'data-key': id }, element('option', { value: '' }, texts.noRelease));
+    for (const release of this.releases) {
+      const option = element('option', { value: release.slug }, `${release.title} (${release.kind})`);
+      if (release.playlist === playlist && release.plays.includes(track.file) && release.found) option.selected = true;
+      select.append(option);
+    }
+    return inlineForm('track-release', id, texts.releaseLabel, select, texts.attach, async () => {
+      const release = this.releases.find((one) => one.slug === select.value);
+      if (release) await this.actions.attach(playlist, track, release);
+    });
   }
 
   private uploadControl(playlist: string, index: number): HTMLElement {

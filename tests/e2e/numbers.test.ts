@@ -1,7 +1,7 @@
 /**
  * The site's own numbers end to end: on a release page of the real build, served by the real
- * server with the generated demo music (3-second tracks), a listener plays a track to its end
- * and clicks a platform button; the page sends that by beacon when it is left; then the artist
+ * server with the generated demo music (3-second tracks) and its renditions, a listener plays a
+ * track to its end through its AAC rendition (as Safari does) and clicks a platform button; the page sends that by beacon when it is left; then the artist
  * signs in to the studio with a passkey and finds those counts on its numbers page, on a phone.
  * The public page keeps nothing on the device for this: no cookie, and no storage but the
  * player's own remembered track.
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForRenditions } from '../../perf/harness/renditions-ready.ts';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import type { NumbersAnswer } from '../../src/lib/numbers-answer.ts';
 import { EVENTS_PATH } from '../../src/lib/numbers-events.ts';
@@ -36,9 +37,11 @@ beforeAll(async () => {
     prefix: 'numbers-e2e-',
     mediaDir: inject('mediaDir'),
     watchMedia: false,
-    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+    env: { FFMPEG_PATH: 'ffmpeg' },
   });
   ({ app, origin, env } = studioApp);
+  // Every track streams a rendition, so the file heard is never the master counted.
+  await waitForRenditions(origin);
   const playlists = new Set(app.library.playlists().map((playlist) => playlist.name));
   const releases = readdirSync('content/releases')
     .filter((file) => file.endsWith('.json'))
@@ -49,7 +52,7 @@ beforeAll(async () => {
   const chosen = releases.find((one) => one.kind !== 'Single' && playlists.has(one.playlist));
   if (!chosen) throw new Error('no release plays a playlist of the demo music');
   release = chosen;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await studioApp.close();
@@ -63,6 +66,12 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
       if (new URL(request.url()).pathname === EVENTS_PATH) beacons.push(request.postData() ?? '');
     });
     await page.addInitScript(() => {
+      // No Opus, as Safari in Lockdown Mode: the player takes the AAC rendition.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the element as `this`
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (this: HTMLMediaElement, type: string) {
+        return /opus/i.test(type) ? '' : canPlayType.call(this, type);
+      };
       // The element the page plays, found by the method it calls on it, and its track ends.
       // eslint-disable-next-line @typescript-eslint/unbound-method
       const play = HTMLMediaElement.prototype.play;
@@ -82,6 +91,8 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __ended?: number }).__ended), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(1);
+    const heard = await page.evaluate(() => (window as unknown as { __audio?: HTMLMediaElement }).__audio?.currentSrc);
+    expect(heard).toMatch(/\/media\/renditions\/[0-9a-f]{24}\/aac-[0-9a-f]{10}\.m4a$/);
 
     const button = page.locator('[data-counted-from] a[data-platform]').first();
     const platform = (await button.getAttribute('data-platform')) ?? '';
@@ -100,6 +111,9 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
     // Leaving the page sends what it queued.
     await page.goto('about:blank');
     expect(beacons.join('')).not.toMatch(/cookie|agent|session/i);
+    // The player names the master, never the file it streams.
+    expect(beacons.join('')).toMatch(/"type":"play"/);
+    expect(beacons.join('')).not.toMatch(/\.m4a|renditions/);
     expect(problems.errors).toEqual([]);
 
     // The artist signs in on his phone.
@@ -128,6 +142,7 @@ describe('the numbers, from a listener to the studio', { timeout: 120_000 }, () 
         };
       })
       .toEqual({ track: true, click: 1, view: 1 });
+    expect((await numbers()).tracks.every((one) => app.library.track(one.playlist, one.file))).toBe(true);
 
     // The numbers page shows them, with its tables for screen readers, within 320 px.
     await studio.page.goto(`${origin}/studio/numbers`);

@@ -3,10 +3,11 @@
  * makes a playlist and uploads a generated WAV master through a proxy that cuts the connection
  * once in the middle; the upload resumes where the server stood and completes, the track shows
  * in the playlist and its renditions are made by the real ffmpeg. A text file called .wav and
- * an empty file are refused with the reason. The page fits a 320 px screen.
+ * an empty file are refused with the reason. The artist names a track and attaches it to a
+ * single, and sees the song the single's button plays. The page fits a 320 px screen.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -98,11 +99,36 @@ let origin = '';
 let env: NodeJS.ProcessEnv;
 let page: Page;
 let pageErrors: string[];
+let content: string;
+/** The Singles playlist as visitors' players get it, with `fields` of each track. */
+const publicSingles = async (fields: string): Promise<unknown> =>
+  (
+    await fetch(`${origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ playlist(playlistName: "Singles") { ${fields} } }` }),
+    })
+  ).json();
+/** The single of the content folder. */
+const SINGLE = 'Canção da Noite';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'studio-music-data-'));
   mediaDir = mkdtempSync(join(tmpdir(), 'studio-music-media-'));
   files = mkdtempSync(join(tmpdir(), 'studio-music-files-'));
+  // A content folder of its own, with one single whose track is still to be uploaded.
+  content = mkdtempSync(join(tmpdir(), 'studio-music-content-'));
+  mkdirSync(join(content, 'releases'));
+  writeFileSync(
+    join(content, 'releases', 'cancao-da-noite.json'),
+    JSON.stringify({
+      title: SINGLE,
+      kind: 'Single',
+      released: '2024-05',
+      playlist: 'Singles',
+      description: { pt: 'Um single.', en: 'A single.', es: 'Un sencillo.' },
+    }),
+  );
   // 30 s of 24-bit stereo at 48 kHz: about 8.6 MB, two chunks.
   master = join(files, 'Canção de teste.wav');
   await run('ffmpeg', [
@@ -132,6 +158,7 @@ beforeAll(async () => {
     STUDIO_DIR: resolve('dist-studio'),
     DATA_DIR: dataDir,
     MEDIA_DIR: mediaDir,
+    CONTENT_DIR: content,
     FFMPEG_PATH: 'ffmpeg',
     LOG_LEVEL: 'silent',
   };
@@ -147,7 +174,8 @@ afterAll(async () => {
   await page.context().close();
   proxy.server.close();
   await app.close();
-  for (const folder of [dataDir, mediaDir, files]) if (folder) rmSync(folder, { recursive: true, force: true });
+  for (const folder of [dataDir, mediaDir, files, content])
+    if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
@@ -226,29 +254,58 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
     await run('cp', [master, copied]);
     await app.library.rescan();
     const names = () => page.locator('.track h3').allTextContents();
-    await expect.poll(names).toEqual(['0-Abertura.wav', 'Canção de teste.wav']);
+    await expect.poll(names).toEqual(['0-Abertura', 'Canção de teste']);
 
-    const down = page.getByRole('button', { name: texts.moveDown.replace('{name}', '0-Abertura.wav') });
+    const down = page.getByRole('button', { name: texts.moveDown.replace('{name}', '0-Abertura') });
     await down.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(names).toEqual(['Canção de teste.wav', '0-Abertura.wav']);
+    await expect.poll(names).toEqual(['Canção de teste', '0-Abertura']);
     // At the bottom it cannot go down: the focus is on its other move button, still on the same track.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe(texts.moveUp.replace('{name}', '0-Abertura.wav'));
-    const listed: unknown = await (
-      await fetch(`${origin}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ playlist(playlistName: "Singles") { title } }' }),
-      })
-    ).json();
+      .toBe(texts.moveUp.replace('{name}', '0-Abertura'));
+    const listed = await publicSingles('title');
     expect(listed).toMatchObject({ data: { playlist: [{ title: 'Canção de teste' }, { title: '0-Abertura' }] } });
 
-    await page.getByRole('button', { name: `${texts.remove}: 0-Abertura.wav` }).click();
-    await expect.poll(names).toEqual(['Canção de teste.wav']);
+    await page.getByRole('button', { name: `${texts.remove}: 0-Abertura` }).click();
+    await expect.poll(names).toEqual(['Canção de teste']);
     await page.getByRole('button', { name: texts.restore.replace('{name}', '0-Abertura.wav') }).click();
-    await expect.poll(names).toEqual(['Canção de teste.wav', '0-Abertura.wav']);
+    await expect.poll(names).toEqual(['Canção de teste', '0-Abertura']);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('names a track, attaches another to the single, and shows the song the single’s button plays', async () => {
+    const names = () => page.locator('.track h3').allTextContents();
+    const single = page.locator('.release-plays li[data-release="cancao-da-noite"]');
+    // No track has the single's title yet: its button would play another song, and the page says so.
+    await expect.poll(() => single.getAttribute('data-found')).toBe('false');
+    await expect.poll(() => single.textContent()).toContain('“Canção de teste”');
+
+    // A hostile title is only text.
+    const first = page.locator('.track').first();
+    await first.getByLabel(texts.titleLabel).fill('  <b>Primeira</b>   canção ');
+    await first.getByRole('button', { name: texts.saveTitle }).click();
+    await expect.poll(names).toEqual(['<b>Primeira</b> canção', '0-Abertura']);
+    expect(await page.locator('.track h3 b').count()).toBe(0);
+
+    const second = page.locator('.track').nth(1);
+    await second.getByLabel(texts.releaseLabel).selectOption({ label: `${SINGLE} (Single)` });
+    await second.getByRole('button', { name: texts.attach }).click();
+    await expect.poll(names).toEqual(['<b>Primeira</b> canção', SINGLE]);
+    await expect.poll(() => single.getAttribute('data-found')).toBe('true');
+    expect(await single.textContent()).toBe(
+      texts.buttonPlays.replace('{release}', SINGLE).replace('{kind}', 'Single').replace('{tracks}', `“${SINGLE}”`),
+    );
+    // Visitors get the titles the artist gave.
+    const listed = await publicSingles('title file');
+    expect(listed).toMatchObject({
+      data: {
+        playlist: [
+          { title: '<b>Primeira</b> canção', file: 'Canção de teste.wav' },
+          { title: SINGLE, file: '0-Abertura.wav' },
+        ],
+      },
+    });
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -16,7 +16,9 @@ import {
 } from '../../../src/lib/numbers-events.ts';
 import { SOCIAL_ICONS } from '../../../src/lib/social-icons.ts';
 import type { MediaLibrary } from '../media-library.ts';
+import type { Renditions } from '../renditions/renditions.ts';
 import type { CurrentSite } from '../served-site.ts';
+import { countedTrackFile } from './counted-track.ts';
 import { bucketOf, VITAL_MAX } from './vitals.ts';
 
 /** The platforms a click may name: a release page's buttons and the landing page's icons. */
@@ -25,7 +27,8 @@ export const COUNTED_PLATFORMS: ReadonlySet<string> = new Set<string>([...RELEAS
 /** What the site holds right now, asked of each event. */
 export interface SiteFacts {
   isPage(path: string): boolean;
-  isTrack(playlist: string, file: string): boolean;
+  /** The master's file a track event counts (see counted-track.ts), or null for no track. */
+  trackFile(playlist: string, file: string): string | null;
   isRelease(slug: string): boolean;
 }
 
@@ -108,14 +111,15 @@ function counterKey(type: CountedEvent, event: Record<string, unknown>, site: Si
   }
   const playlist = text(event['playlist']);
   const file = text(event['file']);
-  return playlist && file && site.isTrack(playlist, file) ? { event: type, subject: playlist, detail: file } : null;
+  const master = playlist && file ? site.trackFile(playlist, file) : null;
+  return playlist && master ? { event: type, subject: playlist, detail: master } : null;
 }
 
 /** The facts of the site being served and of the media library, read afresh for each event. */
-export function siteFacts(site: CurrentSite, library: MediaLibrary): SiteFacts {
+export function siteFacts(site: CurrentSite, library: MediaLibrary, renditions: Renditions): SiteFacts {
   return {
     isPage: (path) => site.current.pages.has(path),
-    isTrack: (playlist, file) => library.track(playlist, file) !== undefined,
+    trackFile: (playlist, file) => countedTrackFile(library, renditions, playlist, file),
     isRelease: (slug) => site.current.pages.has(`/${DEFAULT_LANG}/music/${slug}`),
   };
 }

@@ -1,7 +1,7 @@
 /** What the player counts of a track: its start, 30 seconds heard (seeks skipped), its end, once each. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileOfUrl, listeningCounter } from '../../../src/lib/listening.ts';
+import { listeningCounter } from '../../../src/lib/listening.ts';
 import { countingAllowed } from '../../../src/lib/numbers.ts';
 import type { PageEvent } from '../../../src/lib/numbers-events.ts';
 
@@ -79,14 +79,6 @@ describe('the listening counter', () => {
         },
       ),
     );
-  });
-});
-
-describe('a track file from its URL', () => {
-  it('reads the master file, also from a CDN and with its version', () => {
-    expect(fileOfUrl('/media/Cocktail%20N%C2%BA1/01%20-%20Intro.mp3?v=abc')).toBe('01 - Intro.mp3');
-    expect(fileOfUrl('https://cdn.example/Singles/Song.flac')).toBe('Song.flac');
-    expect(fileOfUrl('/media/x/%E0%A4%A')).toBeNull();
   });
 });
 

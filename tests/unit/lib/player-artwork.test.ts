@@ -74,6 +74,7 @@ describe('the lock screen (Media Session)', () => {
     const session = { metadata: null as unknown, setActionHandler: () => undefined } as unknown as MediaSession;
     const track: PlaylistTrack = {
       title: '01-One',
+      file: '01-One.wav',
       artist: 'Same Bloods Cocktail',
       album: null,
       url: '/media/one.wav',

@@ -10,8 +10,10 @@ import {
 } from '../../../src/lib/player-moment.ts';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 
-const tracks = ['01-One.mp3', '02-Two.mp3', 'Três faixa.flac'].map((file) => ({
-  url: `/media/Album/${encodeURIComponent(file)}`,
+// Streamed as renditions: a link names the master's file all the same.
+const tracks = ['01-One.mp3', '02-Two.mp3', 'Três faixa.flac'].map((file, index) => ({
+  file,
+  url: `/media/renditions/${index}/aac-0123456789.m4a`,
   title: file.replace(/\.\w+$/, ''),
 }));
 

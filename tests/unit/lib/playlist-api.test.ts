@@ -41,7 +41,7 @@ describe('fetchPlaylist', () => {
     expect(calls[0]?.init.body).toBeUndefined();
     expect(url.searchParams.get('query')).toBe(PLAYLIST_QUERY);
     expect(JSON.parse(url.searchParams.get('variables') ?? '')).toEqual({ playlistName: 'Cocktail Nº1' });
-    expect(PLAYLIST_QUERY).toMatch(/playlist\(playlistName:\$playlistName\)\{title artist album url/);
+    expect(PLAYLIST_QUERY).toMatch(/playlist\(playlistName:\$playlistName\)\{title file artist album url/);
     expect(new Headers(calls[0]?.init.headers).get(PREFLIGHT_HEADER)).toBe('Playlist');
   });
 

@@ -30,7 +30,9 @@ export interface MusicFixture {
 /** The app over a new fixture site (MEDIA_DIR may point elsewhere through `env`). */
 export async function createMusicFixture(env: Record<string, string> = {}): Promise<MusicFixture> {
   const site = createFixtureSite();
-  const app = await buildTestApp(site, { STUDIO_ORIGIN, FFMPEG_PATH: 'ffmpeg', ...env });
+  // The listing reads the releases: an empty content folder of its own unless one is given.
+  const content = mkdtempSync(join(tmpdir(), 'music-content-'));
+  const app = await buildTestApp(site, { STUDIO_ORIGIN, FFMPEG_PATH: 'ffmpeg', CONTENT_DIR: content, ...env });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const store = await openStudioStore({ databaseUrl: null, dataDir: site.dataDir });
   const browser = await signedInBrowser(app, store, STUDIO_ORIGIN, 'Artist').finally(() => store.close());
@@ -43,6 +45,7 @@ export async function createMusicFixture(env: Record<string, string> = {}): Prom
     cleanup: async () => {
       await app.close();
       site.cleanup();
+      rmSync(content, { recursive: true, force: true });
     },
   };
 }

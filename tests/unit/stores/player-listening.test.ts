@@ -19,6 +19,7 @@ import { FakeAudio } from './fake-audio.ts';
 
 const track = (title: string, n: number): PlaylistTrack => ({
   title,
+  file: `${title}.mp3`,
   artist: 'Artist',
   album: 'Album',
   url: `/media/Album/${encodeURIComponent(title)}.mp3`,

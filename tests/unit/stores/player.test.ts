@@ -8,6 +8,7 @@ import type { PageEvent } from '../../../src/lib/numbers-events.ts';
 
 const track = (title: string, n: number): PlaylistTrack => ({
   title,
+  file: `${title}.wav`,
   artist: 'Artist',
   album: 'Album',
   url: `/media/${encodeURIComponent(title)}.wav`,
@@ -517,5 +518,22 @@ describe('counting what is heard', () => {
       // The next track starts on its own.
       { type: 'play', playlist: 'Cocktail Nº1', file: '02-Two.wav' },
     ]);
+  });
+
+  it('counts a track streamed as a rendition by its master file, whichever rendition plays', async () => {
+    const AAC = 'audio/mp4; codecs="mp4a.40.2"';
+    const rendered: PlaylistTrack = {
+      ...track('01-One', 1),
+      url: '/media/renditions/abc/aac-0123456789.m4a',
+      sources: [{ url: '/media/renditions/abc/aac-0123456789.m4a', mimeType: AAC }],
+    };
+    for (const playable of [[AAC], []]) {
+      const counted: PageEvent[] = [];
+      audio = new FakeAudio();
+      audio.playableTypes = playable;
+      player = createPlayer({ audio, fetchPlaylist: async () => [rendered], count: (e) => counted.push(e) });
+      await player.loadPlaylist('Cocktail Nº1', { playNow: true });
+      expect(counted).toEqual([{ type: 'play', playlist: 'Cocktail Nº1', file: '01-One.wav' }]);
+    }
   });
 });
