@@ -221,7 +221,7 @@ describe('the editor’s address and its form', () => {
     const entries = page.locator('a[href*="#/collections/poems/entries/"]');
     await entries.nth(1).waitFor();
     const [first = '', second = ''] = await entries.evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
+      links.map((link) => link.getAttribute('href') ?? ''),
     );
     const title = page.getByLabel('Título', { exact: true });
     /** The title the form shows, once the address names `href`'s entry and the form has it. */
