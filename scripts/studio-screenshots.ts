@@ -1,13 +1,14 @@
 /**
  * `npm run screenshots:studio`: a PNG of each part of the studio (the editor, music, messages,
- * numbers) at phone and desktop widths in screenshots/studio/, signed in as the artist through a
- * virtual passkey, on temporary folders with the demo music, a few messages and a few counts. Each shot's
+ * numbers) and of the editor's form of each collection at phone and desktop widths in
+ * screenshots/studio/, signed in as the artist through a virtual passkey, on temporary folders
+ * with the demo music, a few messages and a few counts. Each shot's
  * layout is checked as the public pages' are: a defect makes the exit code 1. `--engine=firefox`
  * (webkit, all) shoots in those engines too, into screenshots/studio/<engine>/: only Chromium has
  * a virtual passkey, so they are handed the session Chromium signed in with.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -74,12 +75,35 @@ async function sendListenersEvents(origin: string, playlist: string, app: Studio
   }
 }
 
-/** Each part of the studio, and the editor's lists and forms that have no section of their own. */
-const VIEWS: readonly (readonly [name: string, path: string])[] = [
-  ...STUDIO_SECTIONS.map((section) => [section, studioSectionPath(section)] as const),
-  ['editor-tracks', '/studio/#/collections/tracks'],
-  ['editor-new-track', '/studio/#/collections/tracks/new'],
-];
+type View = readonly [name: string, path: string];
+
+/** The first file of `folder` (by name, at any depth) matching `pattern`, without its extension. */
+function firstEntry(folder: string, pattern: RegExp): string | undefined {
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => pattern.test(file));
+  return files.sort()[0]?.replace(/\.[^.]+$/, '');
+}
+
+/**
+ * Each part of the studio, and the editor's lists and the form of each collection: an entry of
+ * the artist's as he opens it, and a new one where he writes from nothing.
+ */
+function viewsOf(contentDir: string): View[] {
+  const entry = (name: string, collection: string, slug: string | undefined): View[] =>
+    slug ? [[name, `/studio/#/collections/${collection}/entries/${slug}`]] : [];
+  const releases = join(contentDir, 'releases');
+  return [
+    ...STUDIO_SECTIONS.map((section) => [section, studioSectionPath(section)] as const),
+    ['editor-site', '/studio/#/collections/site/entries/site'],
+    ['editor-videos', '/studio/#/collections/videos/entries/videos'],
+    ...entry('editor-release', 'releases', firstEntry(releases, /^[^/]+\.json$/)),
+    ['editor-new-release', '/studio/#/collections/releases/new'],
+    ['editor-tracks', '/studio/#/collections/tracks'],
+    ...entry('editor-lyrics', 'tracks', firstEntry(releases, /^[^/]+\/[^/]+\.json$/)),
+    ['editor-new-track', '/studio/#/collections/tracks/new'],
+    ...entry('editor-poem', 'poems', firstEntry(join(contentDir, 'poems'), /^[^/]+\.md$/)),
+    ['editor-new-poem', '/studio/#/collections/poems/new'],
+  ];
+}
 
 let defects = 0;
 
@@ -121,7 +145,7 @@ async function shootInChromium(page: Page): Promise<void> {
   await mkdir(OUT_DIR, { recursive: true });
   for (const width of widths) {
     await page.setViewportSize(viewportAt(width));
-    for (const [name, path] of VIEWS) {
+    for (const [name, path] of viewsOf(studio.dirs.content)) {
       await page.goto('about:blank');
       await page.goto(`${studio.origin}${path}`, { waitUntil: 'networkidle' });
       const report: LayoutReport = await page.evaluate(inspectLayout);
@@ -148,7 +172,7 @@ async function shootInEngine(name: EngineName, session: { name: string; value: s
   const engine = await launchEngine(name);
   try {
     for (const width of widths) {
-      for (const [view, path] of VIEWS) {
+      for (const [view, path] of viewsOf(studio.dirs.content)) {
         const page = await engine.newPage(viewportAt(width));
         try {
           await page.setCookie(studio.origin, session);
