@@ -42,10 +42,24 @@ export const SHORTCUT_LIST: readonly { action: ShortcutAction; keys: readonly st
   { action: 'help', keys: ['?'] },
 ];
 
-/** Keys that act wherever the focus is but in text: letters and `?` mean nothing to a control. */
-const LETTERS: Record<string, ShortcutAction> = { k: 'toggle', j: 'back10', l: 'forward10', m: 'mute' };
-const SHIFTED_LETTERS: Record<string, ShortcutAction> = { n: 'next', p: 'previous' };
-const ARROWS: Record<string, ShortcutAction> = { ArrowLeft: 'back5', ArrowRight: 'forward5' };
+/**
+ * Keys that act wherever the focus is but in text: letters and `?` mean nothing to a control.
+ * Maps, so a key named like an object's own property (`valueOf`) is no shortcut.
+ */
+const LETTERS = new Map<string, ShortcutAction>([
+  ['k', 'toggle'],
+  ['j', 'back10'],
+  ['l', 'forward10'],
+  ['m', 'mute'],
+]);
+const SHIFTED_LETTERS = new Map<string, ShortcutAction>([
+  ['n', 'next'],
+  ['p', 'previous'],
+]);
+const ARROWS = new Map<string, ShortcutAction>([
+  ['ArrowLeft', 'back5'],
+  ['ArrowRight', 'forward5'],
+]);
 
 /** The action a key press asks of the player, or null when the key belongs to the page. */
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
@@ -54,13 +68,13 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
   // `?` is Shift and a key on most layouts, so Shift is expected with it.
   if (key === '?') return 'help';
   const lower = key.length === 1 ? key.toLowerCase() : key;
-  if (press.shiftKey) return SHIFTED_LETTERS[lower] ?? null;
-  const letter = LETTERS[lower];
+  if (press.shiftKey) return SHIFTED_LETTERS.get(lower) ?? null;
+  const letter = LETTERS.get(lower);
   if (letter) return letter;
   if (key === ' ' || key === 'Spacebar') {
     return press.target === 'seek' || (press.target === 'other' && !press.pageScrolls) ? 'toggle' : null;
   }
-  const arrow = ARROWS[key];
+  const arrow = ARROWS.get(key);
   return arrow && press.target === 'other' ? arrow : null;
 }
 

@@ -52,6 +52,12 @@ describe('shortcutFor', () => {
     expect(shortcutFor(press('k', { target: 'control' }))).toBe('toggle');
   });
 
+  it('knows no key named like an object’s own property', () => {
+    for (const key of ['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      for (const shiftKey of [false, true]) expect(shortcutFor(press(key, { shiftKey, target: 'other' }))).toBeNull();
+    }
+  });
+
   it('never acts in text or with Ctrl, Alt or Meta held, whatever the key', () => {
     const targets: KeyTarget[] = ['text', 'control', 'seek', 'other'];
     fc.assert(
