@@ -2,8 +2,10 @@
  * The artist's studio end to end, as he uses it on his phone: invited by `npm run studio`, he
  * creates a passkey, adds a poem, a video from a pasted link, a release with its cover and a
  * track's lyrics through the editor's forms, and the real build publishes them to the public
- * pages in three languages; a file's history restores an earlier version; a refused edit names
- * its field and writes nothing; a failed build leaves the live site as it was. The real app runs
+ * pages in three languages; he reads a visitor's message and answers it; the editor's form and
+ * address stay on one entry; a file's history restores an earlier version; a refused edit names
+ * its field and writes nothing; a failed build leaves the live site as it was, and the studio
+ * names the field to fix. The real app runs
  * on a copy of the project in its own Git repository (perf/harness/studio-app.ts), so its saves,
  * commits and builds touch only the copy.
  */
@@ -198,6 +200,50 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
       .poll(() => publishingBar().textContent(), { timeout: PUBLISH_TIMEOUT_MS })
       .toMatch(/Publicado · (\d+ min )?\d+ s/);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the editor on a slow connection', () => {
+  it('says it is loading until its form is there', async () => {
+    // The editor's scripts held back, as a weak signal holds them.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/studio\/assets\/start-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${origin}/studio/#/collections/poems`);
+      await page.locator('.editor').getByText('Carregando…').waitFor();
+      release();
+      await page.getByText('Conectado como André').waitFor();
+      await page.locator('a[href*="#/collections/poems/entries/"]').first().waitFor();
+      expect(await page.locator('.editor').getByText('Carregando…').count()).toBe(0);
+    } finally {
+      release();
+      await page.unrouteAll();
+    }
+  });
+});
+
+describe('his messages', () => {
+  it('reads a visitor’s message from the site and answers it by mail', async () => {
+    const sent = { name: 'Visitante Teste', email: 'visitante@example.org', message: 'Quando tem show?', lang: 'pt' };
+    const answer = await fetch(`${origin}/api/send-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sent),
+    });
+    expect(answer.status).toBe(202);
+    await page.getByRole('link', { name: 'Mensagens' }).click();
+    const summary = page.getByRole('button', { name: new RegExp(`^${sent.name}`) });
+    await summary.click();
+    const item = page.locator('.message-item', { has: summary });
+    expect(await item.locator('.text').textContent()).toBe(sent.message);
+    const reply = await item.getByRole('link', { name: 'Responder por e-mail' }).getAttribute('href');
+    expect(reply?.startsWith(`mailto:${sent.email}?subject=Re%3A%20`)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
