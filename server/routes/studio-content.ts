@@ -7,12 +7,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../src/lib/languages.ts';
 import { openContentStore, Refusal, type ContentStore, type Saved } from '../services/studio-content/content-store.ts';
-import { editorLanguage, MESSAGES } from '../services/studio-content/messages.ts';
+import { editorLanguage, MESSAGES, thumbnailMissing } from '../services/studio-content/messages.ts';
 import {
   contentRequestSchema,
   restoreRequestSchema,
   type ContentRequest,
 } from '../services/studio-content/protocol.ts';
+import type { VideoThumbnailOptions } from '../services/studio-content/video-thumbnails.ts';
 import type { StudioPerson } from '../services/studio/studio-person.ts';
 import { STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
 
@@ -22,6 +23,10 @@ export interface StudioContentOptions {
   mediaFolder: string;
   /** The largest image taken, in bytes, before re-encoding. */
   maxImageBytes: number;
+  /** Where a new video's thumbnail is fetched from when it is saved; none fetched without it. */
+  videoThumbnails?: VideoThumbnailOptions | undefined;
+  /** Told why a new video's thumbnail could not be fetched. */
+  onThumbnailFailure?: (id: string, reason: string) => void;
   /** Told after every save that changed files (content-relative paths): the site is rebuilt there. */
   onSaved?: (saved: { paths: string[]; person: StudioPerson }) => unknown;
 }
@@ -84,7 +89,12 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
       case 'persistEntry': {
         const { entry, dataFiles, assets } = body.params;
         const files = dataFiles ?? (entry ? [entry] : []);
-        return saved((person) => store.persistEntry(files, assets, person, lang), { message: 'entry persisted' });
+        const person = personOf(request, lang);
+        const done = await store.persistEntry(files, assets, person, lang);
+        afterSave(request, done, person);
+        // Decap reads nothing of this answer; the studio's editor shows the notice.
+        const failed = done.thumbnailsFailed ?? [];
+        return { message: 'entry persisted', ...(failed.length > 0 && { notice: thumbnailMissing(failed)[lang] }) };
       }
       case 'getMedia':
         return store.getMedia(body.params.mediaFolder);
