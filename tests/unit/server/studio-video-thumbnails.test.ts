@@ -14,7 +14,7 @@ import { STUDIO_LANG_COOKIE } from '../../../src/lib/studio-auth.ts';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../../../src/lib/video-thumbnails.ts';
 import { createPublishFixture, type PublishFixture } from './publish-fixture.ts';
 import { createStudioContentFixture, type StudioContentFixture } from './studio-content-fixture.ts';
-import { SERVED, startThumbnailService, type ThumbnailService } from './thumbnail-service.ts';
+import { SERVED, startThumbnailService, type ThumbnailService } from '../../../perf/harness/thumbnail-service.ts';
 
 /** Long enough for a real answer on a loaded machine, short enough for the silent one. */
 const TIMEOUT_MS = 1_500;

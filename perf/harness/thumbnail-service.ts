@@ -1,8 +1,9 @@
 /**
- * A stand-in for the video service's thumbnails: a real HTTP server on 127.0.0.1 that answers
- * `/vi/<id>/hqdefault.jpg` with real image bytes made by sharp, or with a hostile answer (a page
- * claiming to be a JPEG, a body past the size cap, a picture past the pixel cap, a 404, or no
- * answer at all), chosen by the video id.
+ * A stand-in for the video service's thumbnails (VIDEO_THUMBNAIL_ORIGIN), so tests, screenshots
+ * and the benchmark ask the internet for nothing: a real HTTP server on 127.0.0.1 that answers
+ * `/vi/<id>/hqdefault.jpg` with real image bytes made by sharp (a JPEG for any id it does not
+ * name), or, for the ids of SERVED, a PNG or a hostile answer (a page claiming to be a JPEG, a
+ * body past the size cap, a picture past the pixel cap, a 404, or no answer at all).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,16 +36,23 @@ const picture = () =>
 /** Starts the stand-in on a free port. */
 export async function startThumbnailService(): Promise<ThumbnailService> {
   const jpeg = await picture().jpeg().toBuffer();
-  // Small on the wire, but 25 million pixels once decoded.
-  const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#000' } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  const bodies: Record<string, { type: string; body: Buffer | string }> = {
-    [SERVED.jpeg]: { type: 'image/jpeg', body: jpeg },
-    [SERVED.png]: { type: 'image/png', body: await picture().png().toBuffer() },
-    [SERVED.page]: { type: 'image/jpeg', body: '<!doctype html><title>Not found</title><p>nothing here</p>' },
-    [SERVED.tooBig]: { type: 'image/jpeg', body: Buffer.concat([jpeg, Buffer.alloc(3 * 1024 * 1024, 7)]) },
-    [SERVED.hugePicture]: { type: 'image/png', body: huge },
+  // Small on the wire, but 25 million pixels once decoded; made only when asked for.
+  let huge: Promise<Buffer> | undefined;
+  const hugePicture = () =>
+    (huge ??= sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer());
+  const bodies: Record<string, () => Promise<{ type: string; body: Buffer | string }>> = {
+    [SERVED.png]: async () => ({ type: 'image/png', body: await picture().png().toBuffer() }),
+    [SERVED.page]: async () => ({
+      type: 'image/jpeg',
+      body: '<!doctype html><title>Not found</title><p>nothing here</p>',
+    }),
+    [SERVED.tooBig]: async () => ({
+      type: 'image/jpeg',
+      body: Buffer.concat([jpeg, Buffer.alloc(3 * 1024 * 1024, 7)]),
+    }),
+    [SERVED.hugePicture]: async () => ({ type: 'image/png', body: await hugePicture() }),
   };
   const held: ServerResponse[] = [];
   const requested: string[] = [];
@@ -55,13 +63,14 @@ export async function startThumbnailService(): Promise<ThumbnailService> {
       held.push(response);
       return;
     }
-    const answer = bodies[id];
-    if (!answer) {
+    if (id === SERVED.missing || id === '') {
       response.writeHead(404, { 'Content-Type': 'text/html' }).end('<p>404</p>');
       return;
     }
-    // Chunked, without a length: the fetch must count what it reads.
-    response.writeHead(200, { 'Content-Type': answer.type }).end(answer.body);
+    void (bodies[id]?.() ?? Promise.resolve({ type: 'image/jpeg', body: jpeg })).then(({ type, body }) => {
+      // Chunked, without a length: the fetch must count what it reads.
+      response.writeHead(200, { 'Content-Type': type }).end(body);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
