@@ -15,7 +15,9 @@ import {
 } from '../services/studio-content/protocol.ts';
 import type { VideoThumbnailOptions } from '../services/studio-content/video-thumbnails.ts';
 import type { StudioPerson } from '../services/studio/studio-person.ts';
-import { STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
+import { STUDIO_API_PREFIX, STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
+import { STUDIO_VIDEO_PICTURE_API } from '../../src/lib/video-thumbnails.ts';
+import { imageTypeOf } from '../../src/lib/image-type.ts';
 
 export interface StudioContentOptions {
   contentDir: string;
@@ -129,6 +131,20 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
     const path = (request.query as { path?: unknown }).path;
     if (typeof path !== 'string') return reply.code(422).send({ error: MESSAGES.badRequest[lang] });
     return answer(request, reply, lang, async () => ({ git: store.git, commits: await store.history(path, lang) }));
+  });
+
+  // The picture a saved video shows on the site, for its form; 404 while it shows the stand-in.
+  app.get(STUDIO_VIDEO_PICTURE_API.slice(STUDIO_API_PREFIX.length - 1), async (request, reply) => {
+    const lang = languageOf(request);
+    const id = (request.query as { id?: unknown }).id;
+    if (typeof id !== 'string') return reply.code(422).send({ error: MESSAGES.badRequest[lang] });
+    return answer(request, reply, lang, async () => {
+      personOf(request, lang);
+      const bytes = await store.videoPicture(id);
+      const type = bytes && imageTypeOf(bytes);
+      if (!bytes || !type) return reply.code(404).send({ error: MESSAGES.notFound[lang] });
+      return reply.type(type).header('cache-control', 'no-store').send(bytes);
+    });
   });
 
   app.post('/history/restore', async (request, reply) => {

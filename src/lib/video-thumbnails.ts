@@ -43,3 +43,6 @@ export function fetchedThumbnailPath(id: string): string {
 export function thumbnailUrl(id: string, version: string): string {
   return `/thumbs/${checkedId(id)}.${version}.webp`;
 }
+
+/** Where the studio's editor asks for the picture a saved video shows (`?id=`): its session only. */
+export const STUDIO_VIDEO_PICTURE_API = '/studio/api/video-picture';

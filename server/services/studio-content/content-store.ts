@@ -26,6 +26,7 @@ import type { Asset, DataFile } from './protocol.ts';
 import {
   thumbnailsOfNewVideos,
   thumbnailsStillMissing,
+  videoPicture,
   type ThumbnailFetches,
   type VideoThumbnailOptions,
 } from './video-thumbnails.ts';
@@ -255,6 +256,9 @@ export async function openContentStore(options: ContentStoreOptions) {
     },
 
     getMediaFile: (path: string, lang: Lang): Promise<MediaFile> => mediaFile(path, lang),
+
+    /** The picture the site shows for a saved video; null for the stand-in. */
+    videoPicture: (id: string): Promise<Buffer | null> => videoPicture(contentDir, id),
 
     persistEntry: (dataFiles: DataFile[], assets: Asset[], person: StudioPerson, lang: Lang): Promise<Saved> =>
       serialized(async () => {

@@ -8,7 +8,7 @@ import { fetchedThumbnailPath, VIDEO_ID } from '../../../src/lib/video-thumbnail
 import { fetchVideoThumbnail, type ThumbnailSource } from '../media/video-thumbnail.ts';
 import type { StudioPerson } from '../studio/studio-person.ts';
 import { contentFileExists, readContentFile } from './content-files.ts';
-import { SINGLE_FILES } from './content-paths.ts';
+import { coverPath, SINGLE_FILES } from './content-paths.ts';
 
 /** Where the studio fetches thumbnails from, and how long a save waits for one. */
 export type VideoThumbnailOptions = Required<ThumbnailSource>;
@@ -113,4 +113,15 @@ export async function thumbnailsStillMissing(
 ): Promise<ThumbnailFetches> {
   const data = await readJson(contentDir, SINGLE_FILES.videos);
   return fetchThumbnails(await videosWithoutPicture(contentDir, data), source, onFailure);
+}
+
+/**
+ * The picture the site shows for a saved video, as it would build now: the artist's own
+ * (`thumb`, relative to videos.json), else the fetched one; null when it shows the stand-in.
+ */
+export async function videoPicture(contentDir: string, id: string): Promise<Buffer | null> {
+  const video = videosOf(await readJson(contentDir, SINGLE_FILES.videos)).find((one) => one.id === id);
+  if (!video || !VIDEO_ID.test(id)) return null;
+  const own = typeof video.thumb === 'string' && video.thumb ? coverPath(SINGLE_FILES.videos, video.thumb) : null;
+  return readContentFile(contentDir, own ?? fetchedThumbnailPath(id));
 }

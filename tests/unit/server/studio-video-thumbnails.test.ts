@@ -5,13 +5,13 @@
  * says so in the editor's language; publishing tries again for every video still without one.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_LANG_COOKIE } from '../../../src/lib/studio-auth.ts';
-import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../../../src/lib/video-thumbnails.ts';
+import { STUDIO_VIDEO_PICTURE_API, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../../../src/lib/video-thumbnails.ts';
 import { createPublishFixture, type PublishFixture } from './publish-fixture.ts';
 import { createStudioContentFixture, type StudioContentFixture } from './studio-content-fixture.ts';
 import { SERVED, startThumbnailService, type ThumbnailService } from '../../../perf/harness/thumbnail-service.ts';
@@ -51,6 +51,7 @@ describe('saving a video in the studio', () => {
       headers,
     );
   };
+  const picture = (id: string) => f.app.inject({ url: `${STUDIO_VIDEO_PICTURE_API}?id=${id}` });
   const committed = () => f.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort();
   let start = 0;
   /** How often the service was asked for `id` in this test. */
@@ -70,6 +71,11 @@ describe('saving a video in the studio', () => {
     expect(committed()).toEqual(['content/thumbs/' + `${id}.jpg`, 'content/videos.json']);
     expect(f.git('status', '--porcelain')).toBe('');
     expect(f.saved.at(-1)?.paths.sort()).toEqual([`thumbs/${id}.jpg`, 'videos.json']);
+    // The form shows the very picture the site will use.
+    const shown = await picture(id);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.rawPayload.equals(readFileSync(file))).toBe(true);
 
     // Saved again (another title): the picture is there, nothing is asked again.
     const again = await addVideos([{ title: 'Outro vídeo', id: SERVED.jpeg === id ? SERVED.png : SERVED.jpeg }]);
@@ -80,10 +86,17 @@ describe('saving a video in the studio', () => {
   it('asks nothing for a video with a picture of its own', async () => {
     await open();
     const own = 'OwnPicture8';
-    const saved = await addVideos([{ id: own, title: 'Com imagem', thumb: './thumbs/own.jpg' }]);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    writeFileSync(join(f.contentDir, 'thumbs', 'own.png'), png);
+    const saved = await addVideos([{ id: own, title: 'Com imagem', thumb: './thumbs/own.png' }]);
     expect(saved.statusCode).toBe(200);
     expect(asked(own)).toBe(0);
     expect(committed()).toEqual(['content/videos.json']);
+    const shown = await picture(own);
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.rawPayload.equals(png)).toBe(true);
   });
 
   it.each([
@@ -104,6 +117,7 @@ describe('saving a video in the studio', () => {
     expect((JSON.parse(f.read('videos.json')) as { videos: object[] }).videos[0]).toMatchObject({ id });
     expect(asked(id)).toBe(1);
     expect(f.git('status', '--porcelain')).toBe('');
+    expect((await picture(id)).statusCode).toBe(404);
   });
 
   it.each([
@@ -136,6 +150,9 @@ describe('publishing', () => {
     app = await fixture.app({ VIDEO_THUMBNAIL_ORIGIN: service.origin, VIDEO_THUMBNAIL_TIMEOUT_MS: String(TIMEOUT_MS) });
     const before = service.requested.length;
 
+    // The picture of a video is the studio's: no session, no picture.
+    const anonymous = await app.inject({ url: `${STUDIO_VIDEO_PICTURE_API}?id=${SERVED.jpeg}` });
+    expect(anonymous.statusCode).toBe(401);
     const studio = await fixture.studio(app);
     expect((await studio.request('POST', '/studio/api/publish', {})).statusCode).toBe(202);
     await app.publisher.whenIdle();
