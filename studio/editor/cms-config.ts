@@ -60,6 +60,9 @@ export interface CmsField {
   allow_multiple?: boolean;
   multiple?: boolean;
   summary?: string;
+  /** Where an image field's uploads go, and how the file names them, when not the site's defaults. */
+  media_folder?: string;
+  public_folder?: string;
   /** A relation widget's collection, the value it stores, and what it shows and searches. */
   collection?: string;
   value_field?: string;
@@ -89,7 +92,18 @@ const RELEASE_CHOICE: Partial<CmsField> = {
 
 const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'tracks' | 'poems', Overrides> = {
   site: { socials: { summary: '{{fields.label}}' } },
-  videos: { [VIDEOS_FIELD]: { summary: '{{fields.title}}' }, [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET } },
+  videos: {
+    [VIDEOS_FIELD]: { summary: '{{fields.title}}' },
+    [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET },
+    // Uploaded where the covers go; named from videos.json, where the build reads it.
+    [`${VIDEOS_FIELD}.thumb`]: {
+      widget: 'image',
+      choose_url: false,
+      allow_multiple: false,
+      media_folder: `/${COVERS_FOLDER}`,
+      public_folder: `./${COVERS_FOLDER}`,
+    },
+  },
   releases: {
     tracks: { summary: '{{fields.title}}' },
     cover: { widget: 'image', choose_url: false, allow_multiple: false },

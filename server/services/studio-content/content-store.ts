@@ -133,12 +133,27 @@ export async function openContentStore(options: ContentStoreOptions) {
     return fetches.failed.length > 0 ? { ...saved, thumbnailsFailed: fetches.failed } : saved;
   }
 
-  /** The thumbnails a save of videos.json brings: those of the videos it adds that have no picture. */
-  function newVideoThumbnails(planned: Planned[]): Promise<ThumbnailFetches> {
+  /**
+   * The thumbnails a save of videos.json brings: those of the videos it adds that have no
+   * picture. A save refused across files asks the service nothing.
+   */
+  async function newVideoThumbnails(planned: Planned[], lang: Lang): Promise<ThumbnailFetches> {
     const videos = planned.find((plan) => plan.kind === 'videos' && !plan.deleted);
     const source = options.videoThumbnails;
-    if (!videos || !source) return Promise.resolve(NO_FETCHES);
+    if (!videos || !source) return NO_FETCHES;
+    await checkAcross(planned, lang);
     return thumbnailsOfNewVideos(contentDir, videos.path, videos.data, source, thumbnailFailure);
+  }
+
+  /** Refuses a save that breaks a rule across files. */
+  async function checkAcross(planned: Planned[], lang: Lang): Promise<void> {
+    const issues = await acrossFileIssues(
+      contentDir,
+      new Map(planned.map((plan) => [plan.path, plan])),
+      mediaFolder,
+      lang,
+    );
+    if (issues.length > 0) throw refusal(issues);
   }
 
   function classify(path: string, lang: Lang): ContentPath {
@@ -210,9 +225,8 @@ export async function openContentStore(options: ContentStoreOptions) {
 
   /** Checks the save across files, then writes, deletes and commits it. */
   async function save(planned: Planned[], person: StudioPerson, lang: Lang, detail?: string): Promise<Saved> {
+    await checkAcross(planned, lang);
     const byPath = new Map(planned.map((plan) => [plan.path, plan]));
-    const issues = await acrossFileIssues(contentDir, byPath, mediaFolder, lang);
-    if (issues.length > 0) throw refusal(issues);
     const files: SavedFile[] = [];
     for (const plan of byPath.values()) {
       const existed = (await readContentFile(contentDir, plan.path)) !== null;
@@ -271,7 +285,7 @@ export async function openContentStore(options: ContentStoreOptions) {
             planned.push({ ...old, data: null, deleted: true, bytes: null });
           }
         }
-        return saveWithThumbnails(planned, await newVideoThumbnails(planned), person, lang);
+        return saveWithThumbnails(planned, await newVideoThumbnails(planned, lang), person, lang);
       }),
 
     /** Fetches the thumbnail of every video still without a picture, and commits those it gets. */

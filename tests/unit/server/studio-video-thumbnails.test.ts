@@ -83,20 +83,48 @@ describe('saving a video in the studio', () => {
     expect(asked(id)).toBe(1);
   });
 
-  it('asks nothing for a video with a picture of its own', async () => {
+  it('takes his own picture through the studio’s upload, asks the service nothing, and keeps it while used', async () => {
     await open();
     const own = 'OwnPicture8';
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123' } })
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#123' } })
       .png()
       .toBuffer();
-    writeFileSync(join(f.contentDir, 'thumbs', 'own.png'), png);
-    const saved = await addVideos([{ id: own, title: 'Com imagem', thumb: './thumbs/own.png' }]);
-    expect(saved.statusCode).toBe(200);
+    const upload = await f.content('persistMedia', {
+      asset: { path: 'releases/covers/Minha Foto.png', content: png.toString('base64'), encoding: 'base64' },
+      options: { commitMessage: 'x' },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { path } = upload.json<{ path: string }>();
+    expect(path).toBe('releases/covers/minha-foto.png');
+
+    // As Decap's media library names it: the public folder joined with the name, its `./` dropped.
+    const saved = await addVideos([{ id: own, title: 'Com imagem', thumb: path }]);
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(asked(own)).toBe(0);
     expect(committed()).toEqual(['content/videos.json']);
+    expect((JSON.parse(f.read('videos.json')) as { videos: object[] }).videos[0]).toEqual({
+      id: own,
+      title: 'Com imagem',
+      thumb: `./${path}`,
+    });
     const shown = await picture(own);
     expect(shown.headers['content-type']).toBe('image/png');
-    expect(shown.rawPayload.equals(png)).toBe(true);
+    expect(shown.rawPayload.equals(readFileSync(join(f.contentDir, path)))).toBe(true);
+
+    const removed = await f.content('deleteFile', { path, options: { commitMessage: 'x' } });
+    expect(removed.statusCode).toBe(422);
+    expect(existsSync(join(f.contentDir, path))).toBe(true);
+  });
+
+  it('refuses a picture of his own that does not exist, naming the field, and fetches nothing', async () => {
+    await open();
+    const refused = await addVideos([
+      { id: SERVED.jpeg, title: 'x', thumb: './releases/covers/nada.jpg' },
+      { id: SERVED.png, title: 'Sem imagem própria' },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ issues: { field: string }[] }>().issues).toMatchObject([{ field: 'videos.0.thumb' }]);
+    expect(asked(SERVED.jpeg) + asked(SERVED.png)).toBe(0);
   });
 
   it.each([
