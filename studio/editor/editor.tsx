@@ -9,6 +9,7 @@ import type { StudioCmsConfig } from './cms-config.ts';
 import { VIDEO_LINK_WIDGET } from './cms-names.ts';
 import { EDITOR_STYLES } from './editor-styles.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
+import { watchSaveNotices } from './save-notices.ts';
 import { StudioBar } from './studio-bar.tsx';
 import { TEXTS } from './texts.ts';
 import { videoLinkControl } from './video-link-widget.tsx';
@@ -42,6 +43,7 @@ export function mountEditor(root: HTMLElement, person: { name: string }, lang: L
   document.documentElement.lang = lang;
 
   skipDecapLogin(person);
+  watchSaveNotices();
   CMS.registerWidget(VIDEO_LINK_WIDGET, videoLinkControl(texts));
   CMS.registerEventListener({
     name: 'postSave',
