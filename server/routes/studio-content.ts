@@ -133,7 +133,8 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
     return answer(request, reply, lang, async () => ({ git: store.git, commits: await store.history(path, lang) }));
   });
 
-  // The picture a saved video shows on the site, for its form; 404 while it shows the stand-in.
+  // The picture a saved video shows on the site, for its form. While it shows the stand-in (or
+  // is not saved yet) the answer is empty, not an error: the form then says how to get one.
   app.get(STUDIO_VIDEO_PICTURE_API.slice(STUDIO_API_PREFIX.length - 1), async (request, reply) => {
     const lang = languageOf(request);
     const id = (request.query as { id?: unknown }).id;
@@ -142,8 +143,8 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
       personOf(request, lang);
       const bytes = await store.videoPicture(id);
       const type = bytes && imageTypeOf(bytes);
-      if (!bytes || !type) return reply.code(404).send({ error: MESSAGES.notFound[lang] });
-      return reply.type(type).header('cache-control', 'no-store').send(bytes);
+      reply.header('cache-control', 'no-store');
+      return bytes && type ? reply.type(type).send(bytes) : reply.code(204).send();
     });
   });
 

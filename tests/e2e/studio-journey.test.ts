@@ -18,6 +18,7 @@ import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 import { callFromStudioPage, getFromStudioPage } from './studio-calls.ts';
+import { THUMBNAIL_WIDTH } from '../../src/lib/video-thumbnails.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -113,7 +114,7 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
-  it('adds a video from a pasted link, keeping only its id', async () => {
+  it('adds a video from a pasted link, keeping only its id, and its picture appears', async () => {
     await openEditor('#/collections/videos/entries/videos');
     await page.getByRole('button', { name: /Adicionar vídeos/ }).click();
     await page.locator('.studio-video-link input').last().fill(VIDEO.link);
@@ -122,6 +123,20 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     await saveEntry();
     const videos = () => (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: unknown[] }).videos;
     await expect.poll(() => videos().at(-1)).toEqual({ id: VIDEO.id, title: VIDEO.title });
+    // The service's picture (the harness's stand-in) is committed with the save, and the form shows it.
+    const savedFiles = () => {
+      const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', 'content/videos.json'], {
+        cwd: copy,
+        encoding: 'utf8',
+      }).trim();
+      const names = execFileSync('git', ['show', '--name-only', '--format=', commit], { cwd: copy, encoding: 'utf8' });
+      return names.split('\n').filter(Boolean).sort();
+    };
+    await expect.poll(savedFiles).toEqual([`content/thumbs/${VIDEO.id}.jpg`, 'content/videos.json']);
+    const picture = page.locator('.studio-video-picture').last();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(THUMBNAIL_WIDTH);
   });
 
   it('adds a release with a cover it uploads', async () => {

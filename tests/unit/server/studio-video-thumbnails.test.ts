@@ -145,7 +145,7 @@ describe('saving a video in the studio', () => {
     expect((JSON.parse(f.read('videos.json')) as { videos: object[] }).videos[0]).toMatchObject({ id });
     expect(asked(id)).toBe(1);
     expect(f.git('status', '--porcelain')).toBe('');
-    expect((await picture(id)).statusCode).toBe(404);
+    expect((await picture(id)).statusCode).toBe(204);
   });
 
   it.each([
