@@ -1,7 +1,8 @@
 /**
  * The artist's studio end to end, as he uses it on his phone: invited by `npm run studio`, he
- * creates a passkey, adds a poem, a video from a pasted link, a release with its cover and a
- * track's lyrics through the editor's forms, and the real build publishes them to the public
+ * creates a passkey, adds a poem, a video from a pasted link (its picture fetched and shown), a
+ * video whose picture could not be fetched (the editor says so, and he uploads his own), a
+ * release with its cover and a track's lyrics through the editor's forms, and the real build publishes them to the public
  * pages in three languages; a file's history restores an earlier version; a refused edit names
  * its field and writes nothing; a failed build leaves the live site as it was. The real app runs
  * on a copy of the project in its own Git repository (perf/harness/studio-app.ts), so its saves,
@@ -15,6 +16,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import { SERVED } from '../../perf/harness/thumbnail-service.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 import { callFromStudioPage, getFromStudioPage } from './studio-calls.ts';
@@ -137,6 +139,35 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(THUMBNAIL_WIDTH);
+  });
+
+  it('says when a video’s picture could not be fetched, and takes a picture of his own for it', async () => {
+    await openEditor('#/collections/videos/entries/videos');
+    await page.getByRole('button', { name: /Adicionar vídeos/ }).click();
+    // The harness's stand-in for the video service has no picture for this one.
+    await page.locator('.studio-video-link input').last().fill(SERVED.missing);
+    await page.getByLabel('Título').last().fill('Vídeo sem imagem');
+    await saveEntry();
+    await expect.poll(() => page.locator('.studio-notice').textContent()).toContain('Não consegui buscar a imagem');
+    await expect.poll(() => page.locator('.studio-video-link').last().textContent()).toContain('ainda não tem imagem');
+    await page.locator('.studio-notice').getByRole('button', { name: 'Fechar' }).click();
+
+    const own = join(studio.dirs.data, 'minha-imagem.png');
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2d8c7a' } })
+      .png()
+      .toFile(own);
+    await page.getByText('Escolha uma imagem').last().click();
+    await page.locator('input[type=file]').setInputFiles(own);
+    await page.getByText('Escolher selecionado').click();
+    await saveEntry();
+    const last = () =>
+      (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: { thumb?: string }[] }).videos.at(-1);
+    await expect.poll(() => last()?.thumb).toMatch(/^\.\/releases\/covers\/[\w-]+\.png$/);
+    expect(existsSync(contentFile(last()?.thumb ?? 'none'))).toBe(true);
+    const picture = page.locator('.studio-video-picture').last();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(640);
   });
 
   it('adds a release with a cover it uploads', async () => {
