@@ -47,7 +47,7 @@ body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 .studio-notice button {
   min-height: 2.75rem; padding: 0 0.9rem; border: 0; border-radius: 6px; background: #3a4151; color: #fff; font: inherit;
 }
-.studio-video-picture { display: block; margin-top: 0.5rem; width: 12rem; max-width: 100%; aspect-ratio: 4 / 3; object-fit: cover; border-radius: 4px; background: #dfe3ea; }
+.studio-video-picture { display: block; margin-top: 0.5rem; width: 12rem; max-width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover; border-radius: 4px; background: #dfe3ea; }
 .studio-video-link-note { display: block; margin-top: 0.35rem; font-size: 0.85rem; }
 .studio-video-link-note[data-found='no'] { color: #a3262d; }
 
