@@ -1,7 +1,9 @@
 /**
  * `npm run thumbnails`: keeps, once, the video service's thumbnail of every video that has none
  * of its own as content/thumbs/<id>.jpg, so visitors' browsers ask the service for nothing until
- * they open a video. Run it after adding a video, and commit the new file with the content.
+ * they open a video. The studio does the same when it saves or publishes a video; run this after
+ * adding a video to videos.json by hand, and commit the new file with the content. The fetch and
+ * its checks are the server's (server/services/media/video-thumbnail.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
