@@ -1,29 +1,22 @@
 /**
  * `npm run thumbnails`: keeps, once, the video service's thumbnail of every video that has none
  * of its own as content/thumbs/<id>.jpg, so visitors' browsers ask the service for nothing until
- * they open a video. Run it after adding a video, and commit the new file with the content.
+ * they open a video. The studio does the same when it saves or publishes a video; run this after
+ * adding a video to videos.json by hand, and commit the new file with the content. The fetch and
+ * its checks are the server's (server/services/media/video-thumbnail.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
+import { fetchVideoThumbnail } from '../server/services/media/video-thumbnail.ts';
 import { VIDEOS_FIELD } from '../src/lib/content-schemas.ts';
 import {
   fetchedThumbnailName,
   SERVICE_THUMBNAIL_ORIGIN,
-  serviceThumbnailUrl,
-  THUMBNAIL_HEIGHT,
-  THUMBNAIL_WIDTH,
+  THUMBS_FOLDER,
   VIDEO_ID,
 } from '../src/lib/video-thumbnails.ts';
-
-/** The service's thumbnails are 20–60 KB; anything much bigger is not one. */
-const MAX_BYTES = 2 * 1024 * 1024;
-/** Decoding stops past this many pixels (a small file can claim a huge picture). */
-const MAX_PIXELS = 4096 * 4096;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-const TIMEOUT_MS = 20_000;
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,65 +32,16 @@ if (!/^https?:\/\//.test(baseUrl)) {
   process.exit(2);
 }
 const contentDir = flags.content;
-const thumbsDir = join(contentDir, 'thumbs');
-
-/** The response's body, refused once it passes MAX_BYTES (a missing length is no excuse). */
-async function download(url: string): Promise<Buffer> {
-  const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new Error(`the service answered ${String(response.status)}`);
-  }
-  const tooBig = new Error(`larger than ${String(MAX_BYTES / 1024 / 1024)} MB`);
-  if (Number(response.headers.get('content-length')) > MAX_BYTES) {
-    await response.body.cancel();
-    throw tooBig;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop early (the throw) cancels the stream.
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_BYTES) throw tooBig;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
- * The picture, if the bytes are one we take, at the cards' size as a JPEG: judged and re-encoded
- * by its bytes, so nothing the service (or anything in its place) sends reaches the site as it came.
- */
-async function reencode(bytes: Buffer): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS });
-  const { format } = await image.metadata().catch(() => {
-    throw new Error('not an image');
-  });
-  if (!ACCEPTED_FORMATS.has(format)) throw new Error(`not a JPEG, PNG or WebP image (${format})`);
-  return image
-    .rotate()
-    .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'cover' })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
-}
+const thumbsDir = join(contentDir, THUMBS_FOLDER);
 
 /** Fetches, checks and keeps one video's thumbnail; written whole or not at all. */
 async function fetchThumbnail(id: string): Promise<string> {
-  const jpeg = await reencode(await download(serviceThumbnailUrl(baseUrl, id)));
+  const jpeg = await fetchVideoThumbnail(id, { origin: baseUrl });
   const file = join(thumbsDir, fetchedThumbnailName(id));
   await mkdir(thumbsDir, { recursive: true });
   await writeFile(`${file}.part`, jpeg);
   await rename(`${file}.part`, file);
   return `fetched → ${file} (${String(Math.round(jpeg.byteLength / 1024))} KB)`;
-}
-
-/** Why a fetch failed, in a line: fetch's own errors hide the reason in their cause. */
-function failure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return `no answer within ${String(TIMEOUT_MS / 1000)} s`;
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  if (error instanceof TypeError && cause) return `could not be fetched (${cause.code ?? cause.message ?? ''})`;
-  return error.message;
 }
 
 const videosFile = JSON.parse(await readFile(join(contentDir, 'videos.json'), 'utf8')) as Record<
@@ -130,7 +74,7 @@ for (const video of videos as { id?: unknown; thumb?: unknown }[]) {
       counts.fetched += 1;
     } catch (error) {
       counts.failed += 1;
-      console.log(`${id}  FAILED: ${failure(error)}`);
+      console.log(`${id}  FAILED: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

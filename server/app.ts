@@ -34,6 +34,8 @@ import { dropUnusableForwardedFor, trustedPeer } from './services/client-network
 import { siteFacts } from './services/numbers/event-validation.ts';
 import { answerClientError, errorBody, lacksRequiredHost, MISSING_HOST } from './services/error-answers.ts';
 import { mediaTrash } from './services/media-trash.ts';
+import { openContentStore, type ContentStoreOptions } from './services/studio-content/content-store.ts';
+import { STUDIO_ITSELF } from './services/studio-content/video-thumbnails.ts';
 import { ffprobeBeside } from './services/music-upload/audio-probe.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/request-limits.ts';
 import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
@@ -104,6 +106,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send(errorBody(status, message));
   });
 
+  // The studio's content: a new video's thumbnail is fetched when it is saved, and each publish
+  // tries again for the videos still without one.
+  const content: ContentStoreOptions = {
+    contentDir: config.CONTENT_DIR,
+    mediaFolder: config.STUDIO_MEDIA_FOLDER,
+    maxImageBytes: config.STUDIO_MAX_IMAGE_BYTES,
+    videoThumbnails: { origin: config.VIDEO_THUMBNAIL_ORIGIN, timeoutMs: config.VIDEO_THUMBNAIL_TIMEOUT_MS },
+    onThumbnailFailure: (id, reason) => app.log.warn({ video: id, reason }, 'no thumbnail for a video'),
+  };
+  const beforeBuild = async (contentDir: string) =>
+    (await openContentStore({ ...content, contentDir })).keepMissingThumbnails(STUDIO_ITSELF);
+
   // The services, each closed by its own onClose hook: Fastify runs them in the reverse order
   // of registration, so a service closes before what it depends on, after the last request.
   try {
@@ -111,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mediaLibraryPlugin, { dir: config.MEDIA_DIR, watch: options.watchMedia ?? true });
     await app.register(renditionsPlugin, { config });
-    await app.register(publisherPlugin, { config, publish: options.publish });
+    await app.register(publisherPlugin, { config, publish: options.publish, beforeBuild });
     await app.register(numbersPlugin, { config });
   } catch (error) {
     // What did open (the database, a connection) is closed: the caller only gets the error.
@@ -171,9 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope) =>
         scope.register(studioContentRoutes, {
           prefix: studioApi,
-          contentDir: config.CONTENT_DIR,
-          mediaFolder: config.STUDIO_MEDIA_FOLDER,
-          maxImageBytes: config.STUDIO_MAX_IMAGE_BYTES,
+          ...content,
           onSaved: () => void publisher.requestBuild(),
         }),
       (scope) => scope.register(studioPublishRoutes, { prefix: studioApi, publisher }),

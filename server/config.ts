@@ -12,6 +12,8 @@ import { DEFAULT_LEASE_MS } from './services/outbox.ts';
 import { DEFAULT_MEDIA_FOLDER, isPlainFolder } from './services/studio-content/content-paths.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
 import { ARTIST_NAME } from './services/site-settings.ts';
+import { DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS } from './services/studio-content/video-thumbnails.ts';
+import { SERVICE_THUMBNAIL_ORIGIN } from '../src/lib/video-thumbnails.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -219,6 +221,15 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /**
+   * Where the studio fetches a new video's thumbnail from (the video service; tests and the
+   * benchmark point it at a local stand-in), and how long a save waits for it before keeping
+   * the drawn stand-in.
+   */
+  VIDEO_THUMBNAIL_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://i.ytimg.com' })
+    .default(SERVICE_THUMBNAIL_ORIGIN),
+  VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS),
   /**
    * The largest master the studio takes, in bytes: an hour of 24-bit 96 kHz stereo WAV is about
    * 2 GB, so 4 GB leaves room for long takes in higher rates.

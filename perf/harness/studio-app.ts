@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from './engines.ts';
 import { copyProject } from './project-copy.ts';
+import { startThumbnailService } from './thumbnail-service.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStudioStore } from '../../server/services/stores/open-studio-store.ts';
@@ -60,6 +61,8 @@ export async function startStudioApp({
     media: mediaDir ?? mkdtempSync(join(tmpdir(), `${prefix}media-`)),
     data: mkdtempSync(join(tmpdir(), `${prefix}data-`)),
   };
+  // The video service's thumbnails come from this machine, never from the internet.
+  const thumbnails = await startThumbnailService();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -72,6 +75,7 @@ export async function startStudioApp({
     DATA_DIR: dirs.data,
     MEDIA_DIR: dirs.media,
     LOG_LEVEL: 'silent',
+    VIDEO_THUMBNAIL_ORIGIN: thumbnails.origin,
     ...extra,
   };
   const config = loadConfig(env);
@@ -95,6 +99,7 @@ export async function startStudioApp({
     },
     async close() {
       await app.close();
+      await thumbnails.close();
       for (const dir of [project, dirs.data, ...(mediaDir ? [] : [dirs.media])])
         rmSync(dir, { recursive: true, force: true });
     },

@@ -33,6 +33,13 @@ export interface PublishOptions {
   checkIntervalMs?: number;
 }
 
+export interface PublisherPluginOptions {
+  config: Config;
+  publish?: PublishOptions | undefined;
+  /** Runs once before each build, given the content folder the build reads. */
+  beforeBuild?: ((contentDir: string) => Promise<unknown>) | undefined;
+}
+
 const REPOSITORY = resolve(import.meta.dirname, '..', '..');
 /** A network folder may not report changes: the link is read this often anyway. */
 const CHECK_INTERVAL_MS = 5_000;
@@ -46,9 +53,9 @@ async function servedSince(buildsDir: string, distDir: string): Promise<number> 
   return (await stat(home).catch(() => null))?.mtimeMs ?? 0;
 }
 
-const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOptions | undefined }> = async (
+const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
   app,
-  { config, publish = {} },
+  { config, publish = {}, beforeBuild },
 ) => {
   const cspContext: CspContext = {
     mediaOrigin: config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null,
@@ -80,6 +87,7 @@ const publisherPlugin: FastifyPluginAsync<{ config: Config; publish?: PublishOpt
     log: app.log.child({ part: 'publisher' }),
     checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
     buildTimeoutMs: BUILD_TIMEOUT_MS,
+    beforeBuild: beforeBuild && (() => beforeBuild(join(projectDir, 'content'))),
   }).catch(async (error: unknown) => {
     await turns.close();
     throw error;

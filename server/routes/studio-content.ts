@@ -7,14 +7,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../src/lib/languages.ts';
 import { openContentStore, Refusal, type ContentStore, type Saved } from '../services/studio-content/content-store.ts';
-import { editorLanguage, MESSAGES } from '../services/studio-content/messages.ts';
+import { editorLanguage, MESSAGES, thumbnailMissing } from '../services/studio-content/messages.ts';
 import {
   contentRequestSchema,
   restoreRequestSchema,
   type ContentRequest,
 } from '../services/studio-content/protocol.ts';
+import type { VideoThumbnailOptions } from '../services/studio-content/video-thumbnails.ts';
 import type { StudioPerson } from '../services/studio/studio-person.ts';
-import { STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
+import { STUDIO_API_PREFIX, STUDIO_LANG_COOKIE } from '../../src/lib/studio-auth.ts';
+import { STUDIO_VIDEO_PICTURE_API } from '../../src/lib/video-thumbnails.ts';
+import { imageTypeOf } from '../../src/lib/image-type.ts';
 
 export interface StudioContentOptions {
   contentDir: string;
@@ -22,6 +25,10 @@ export interface StudioContentOptions {
   mediaFolder: string;
   /** The largest image taken, in bytes, before re-encoding. */
   maxImageBytes: number;
+  /** Where a new video's thumbnail is fetched from when it is saved; none fetched without it. */
+  videoThumbnails?: VideoThumbnailOptions | undefined;
+  /** Told why a new video's thumbnail could not be fetched. */
+  onThumbnailFailure?: (id: string, reason: string) => void;
   /** Told after every save that changed files (content-relative paths): the site is rebuilt there. */
   onSaved?: (saved: { paths: string[]; person: StudioPerson }) => unknown;
 }
@@ -84,7 +91,12 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
       case 'persistEntry': {
         const { entry, dataFiles, assets } = body.params;
         const files = dataFiles ?? (entry ? [entry] : []);
-        return saved((person) => store.persistEntry(files, assets, person, lang), { message: 'entry persisted' });
+        const person = personOf(request, lang);
+        const done = await store.persistEntry(files, assets, person, lang);
+        afterSave(request, done, person);
+        // Decap reads nothing of this answer; the studio's editor shows the notice.
+        const failed = done.thumbnailsFailed ?? [];
+        return { message: 'entry persisted', ...(failed.length > 0 && { notice: thumbnailMissing(failed)[lang] }) };
       }
       case 'getMedia':
         return store.getMedia(body.params.mediaFolder);
@@ -119,6 +131,21 @@ const studioContentRoutes: FastifyPluginAsync<StudioContentOptions> = async (app
     const path = (request.query as { path?: unknown }).path;
     if (typeof path !== 'string') return reply.code(422).send({ error: MESSAGES.badRequest[lang] });
     return answer(request, reply, lang, async () => ({ git: store.git, commits: await store.history(path, lang) }));
+  });
+
+  // The picture a saved video shows on the site, for its form. While it shows the stand-in (or
+  // is not saved yet) the answer is empty, not an error: the form then says how to get one.
+  app.get(STUDIO_VIDEO_PICTURE_API.slice(STUDIO_API_PREFIX.length - 1), async (request, reply) => {
+    const lang = languageOf(request);
+    const id = (request.query as { id?: unknown }).id;
+    if (typeof id !== 'string') return reply.code(422).send({ error: MESSAGES.badRequest[lang] });
+    return answer(request, reply, lang, async () => {
+      personOf(request, lang);
+      const bytes = await store.videoPicture(id);
+      const type = bytes && imageTypeOf(bytes);
+      reply.header('cache-control', 'no-store');
+      return bytes && type ? reply.type(type).send(bytes) : reply.code(204).send();
+    });
   });
 
   app.post('/history/restore', async (request, reply) => {

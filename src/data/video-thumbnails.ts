@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { videoStandInSvg } from '../../scripts/brand/video-stand-in.ts';
-import { fetchedThumbnailName, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../lib/video-thumbnails.ts';
+import { fetchedThumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../lib/video-thumbnails.ts';
 import { contentVersion } from './content-version.ts';
 import { imageFile } from './image-file.ts';
 import { getVideos } from './site.ts';
@@ -24,7 +24,7 @@ export type ThumbnailSource = { file: string } | { standIn: string };
 async function thumbnailSources(): Promise<Map<string, ThumbnailSource>> {
   const sources = new Map<string, ThumbnailSource>();
   for (const [index, video] of (await getVideos()).entries()) {
-    const fetched = join('content', 'thumbs', fetchedThumbnailName(video.id));
+    const fetched = join('content', fetchedThumbnailPath(video.id));
     if (video.thumb) sources.set(video.id, { file: imageFile(video.thumb, `content/videos.json: ${video.id}: thumb`) });
     else if (existsSync(fetched)) sources.set(video.id, { file: fetched });
     else sources.set(video.id, { standIn: videoStandInSvg(video.title, index) });

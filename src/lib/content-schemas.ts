@@ -45,10 +45,21 @@ export const siteSchema = z.object({
   }),
 });
 
-/** One entry of `content/videos.json` (the optional local `thumb` is added by the build). */
+/** An image path relative to the file that names it, as the build reads it (`example` shows one). */
+const relativeImage = (example: string) =>
+  z
+    .string()
+    .regex(/^\.{1,2}\/.+\.(jpe?g|png|webp)$/i, `must be a JPG, PNG or WebP path relative to the file, like ${example}`);
+
+/**
+ * One entry of `content/videos.json`. The build reads `thumb` as an image (`content.config.ts`);
+ * here it is the path the file gives.
+ */
 export const videoSchema = z.object({
   id: z.string().regex(VIDEO_ID, 'must be an 11-character video id'),
   title: z.string().min(1).max(200),
+  /** The artist's own picture for the video, relative to videos.json (`./thumbs/name.jpg`). */
+  thumb: relativeImage('./thumbs/name.jpg').optional(),
 });
 
 /** The field of `content/videos.json` that lists the videos, in the order the site shows them. */
@@ -155,13 +166,7 @@ export const releaseSchema = z.strictObject({
   /** How many tracks, where the titles are not listed yet. */
   trackCount: z.number().int().positive().optional(),
   /** The artist's cover: an image path relative to the file (`./covers/name.jpg`). */
-  cover: z
-    .string()
-    .regex(
-      /^\.{1,2}\/.+\.(jpe?g|png|webp)$/i,
-      'must be a JPG, PNG or WebP path relative to the file, like ./covers/name.jpg',
-    )
-    .optional(),
+  cover: relativeImage('./covers/name.jpg').optional(),
   /** Credits that hold for every track of the release. */
   credits: creditsSchema.optional(),
 });

@@ -26,12 +26,23 @@ export function serviceThumbnailUrl(base: string, id: string): string {
   return `${base.replace(/\/+$/, '')}/vi/${checkedId(id)}/hqdefault.jpg`;
 }
 
+/** The folder of the content folder that holds the videos' thumbnails, fetched and the artist's own. */
+export const THUMBS_FOLDER = 'thumbs';
+
 /** The file, in content/thumbs/, that holds a video's fetched thumbnail: the id, then `.jpg`. */
 export function fetchedThumbnailName(id: string): string {
   return `${checkedId(id)}.jpg`;
+}
+
+/** A video's fetched thumbnail, relative to the content folder (`thumbs/<id>.jpg`). */
+export function fetchedThumbnailPath(id: string): string {
+  return `${THUMBS_FOLDER}/${fetchedThumbnailName(id)}`;
 }
 
 /** Where the site serves a video's thumbnail (src/pages/thumbs/), `version` being theirs. */
 export function thumbnailUrl(id: string, version: string): string {
   return `/thumbs/${checkedId(id)}.${version}.webp`;
 }
+
+/** Where the studio's editor asks for the picture a saved video shows (`?id=`): its session only. */
+export const STUDIO_VIDEO_PICTURE_API = '/studio/api/video-picture';

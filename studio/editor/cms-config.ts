@@ -62,6 +62,9 @@ export interface CmsField {
   summary?: string;
   /** A list's new item goes first, where the artist sees it, rather than last. */
   add_to_top?: boolean;
+  /** Where an image field's uploads go, and how the file names them, when not the site's defaults. */
+  media_folder?: string;
+  public_folder?: string;
   /** A relation widget's collection, the value it stores, and what it shows and searches. */
   collection?: string;
   value_field?: string;
@@ -95,6 +98,14 @@ const OVERRIDES: Record<'site' | 'videos' | 'releases' | 'tracks' | 'poems', Ove
   videos: {
     [VIDEOS_FIELD]: { summary: '{{fields.title}}', add_to_top: true },
     [`${VIDEOS_FIELD}.id`]: { widget: VIDEO_LINK_WIDGET },
+    // Uploaded where the covers go; named from videos.json, where the build reads it.
+    [`${VIDEOS_FIELD}.thumb`]: {
+      widget: 'image',
+      choose_url: false,
+      allow_multiple: false,
+      media_folder: `/${COVERS_FOLDER}`,
+      public_folder: `./${COVERS_FOLDER}`,
+    },
   },
   releases: {
     tracks: { summary: '{{fields.title}}' },

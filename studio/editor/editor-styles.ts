@@ -42,6 +42,16 @@ body { padding-bottom: ${BAR_HEIGHT}; overflow-x: hidden; }
 .studio-versions p { margin: 0.2rem 0; overflow-wrap: anywhere; }
 .studio-error { color: #a3262d; overflow-wrap: anywhere; }
 .studio-publish progress { width: 100%; }
+.studio-notice {
+  position: fixed; inset: auto 0 ${BAR_HEIGHT} 0; z-index: 400; display: flex; gap: 0.75rem;
+  align-items: center; padding: 0.6rem 0.75rem; background: #fff4d6; color: #1f2430;
+  border-top: 2px solid #8a6d00; font: 14px/1.4 system-ui, sans-serif;
+}
+.studio-notice p { flex: 1; margin: 0; overflow-wrap: anywhere; }
+.studio-notice button {
+  min-height: 2.75rem; padding: 0 0.9rem; border: 0; border-radius: 6px; background: #3a4151; color: #fff; font: inherit;
+}
+.studio-video-picture { display: block; margin-top: 0.5rem; width: 12rem; max-width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover; border-radius: 4px; background: #dfe3ea; }
 .studio-video-link-note { display: block; margin-top: 0.35rem; font-size: 0.85rem; }
 .studio-video-link-note[data-found='no'] { color: #a3262d; }
 

@@ -11,6 +11,7 @@ import { EDITOR_STYLES } from './editor-styles.ts';
 import { keepFormAndAddressTogether } from './entry-navigation.ts';
 import { watchForMarks } from './field-mark.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
+import { watchSaveNotices } from './save-notices.ts';
 import { StudioBar } from './studio-bar.tsx';
 import { TEXTS } from './texts.ts';
 import { videoLinkControl } from './video-link-widget.tsx';
@@ -44,6 +45,7 @@ export function mountEditor(root: HTMLElement, person: { name: string }, lang: L
   document.documentElement.lang = lang;
 
   skipDecapLogin(person);
+  watchSaveNotices();
   CMS.registerWidget(VIDEO_LINK_WIDGET, videoLinkControl(texts));
   CMS.registerEventListener({
     name: 'postSave',

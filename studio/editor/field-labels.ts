@@ -154,6 +154,20 @@ export const FIELD_LABELS: Record<string, Texts> = {
     en: { label: 'Cover', hint: 'JPG, PNG or WebP, square and 1200 px or more if you can' },
     es: { label: 'Portada', hint: 'JPG, PNG o WebP, cuadrada y de 1200 px o más si puedes' },
   },
+  thumb: {
+    pt: {
+      label: 'Imagem própria',
+      hint: 'Opcional: sem ela, o site usa a imagem do YouTube mostrada acima. JPG, PNG ou WebP, 4:3',
+    },
+    en: {
+      label: 'Your own picture',
+      hint: "Optional: without it, the site uses YouTube's picture shown above. JPG, PNG or WebP, 4:3",
+    },
+    es: {
+      label: 'Imagen propia',
+      hint: 'Opcional: sin ella, el sitio usa la imagen de YouTube que se ve arriba. JPG, PNG o WebP, 4:3',
+    },
+  },
   credits: {
     pt: { label: 'Créditos', hint: 'Opcional: cada função com um ou mais nomes' },
     en: { label: 'Credits', hint: 'Optional: each role with one or more names' },

@@ -8,6 +8,7 @@ import type { StudioCmsConfig } from './cms-config.ts';
 import { entryPath } from './entry-path.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { duration, PublishPanel, usePublishState } from './publish-panel.tsx';
+import { SAVE_NOTICE_EVENT } from './save-notices.ts';
 import type { StudioTexts } from './texts.ts';
 
 interface Props {
@@ -31,6 +32,14 @@ export function StudioBar({ texts, lang, person, config }: Props) {
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // The last save's notice stays until it is closed or another entry is opened.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const show = (event: Event) => setNotice((event as CustomEvent<string>).detail);
+    addEventListener(SAVE_NOTICE_EVENT, show);
+    return () => removeEventListener(SAVE_NOTICE_EVENT, show);
+  }, []);
+  useEffect(() => setNotice(null), [hash]);
   useEffect(() => {
     // Another page of the editor (a refusal's link, the Back gesture) closes the open panel.
     const follow = () => {
@@ -49,6 +58,14 @@ export function StudioBar({ texts, lang, person, config }: Props) {
   const took = state === 'published' && tookMs !== null ? ` · ${duration(tookMs, lang)}` : '';
   return (
     <>
+      {notice ? (
+        <div className="studio-notice" role="status">
+          <p>{notice}</p>
+          <button type="button" onClick={() => setNotice(null)}>
+            {texts.close}
+          </button>
+        </div>
+      ) : null}
       <nav className="studio-bar" aria-label={`${texts.history} · ${texts.publishing}`}>
         <span className="studio-person">{person.name}</span>
         <button type="button" aria-expanded={open === 'history'} disabled={!path} onClick={() => setOpen('history')}>

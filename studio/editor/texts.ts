@@ -30,6 +30,9 @@ const pt = {
   publishedAt: 'Publicado',
   videoFound: 'Vídeo',
   videoNotFound: 'Não achei um vídeo do YouTube neste texto.',
+  videoPicture: 'Imagem do vídeo no site',
+  videoPictureNone:
+    'Este vídeo ainda não tem imagem: o site mostra uma capa provisória. Ao salvar, o estúdio busca a do YouTube; você também pode enviar uma sua abaixo.',
   states: {
     idle: 'Nada a publicar',
     building: 'Publicando…',
@@ -70,6 +73,9 @@ const en: Texts = {
   publishedAt: 'Published',
   videoFound: 'Video',
   videoNotFound: 'No YouTube video found in this text.',
+  videoPicture: "The video's picture on the site",
+  videoPictureNone:
+    "This video has no picture yet: the site shows a stand-in. Saving fetches YouTube's; you can also upload your own below.",
   states: {
     idle: 'Nothing to publish',
     building: 'Publishing…',
@@ -104,6 +110,9 @@ const es: Texts = {
   publishedAt: 'Publicado',
   videoFound: 'Vídeo',
   videoNotFound: 'No encontré un vídeo de YouTube en este texto.',
+  videoPicture: 'Imagen del vídeo en el sitio',
+  videoPictureNone:
+    'Este vídeo aún no tiene imagen: el sitio muestra una portada provisional. Al guardar, el estudio trae la de YouTube; también puedes subir una tuya abajo.',
   states: {
     idle: 'Nada que publicar',
     building: 'Publicando…',

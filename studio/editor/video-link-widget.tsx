@@ -1,10 +1,44 @@
 /**
  * The form control of a video: the artist pastes any link to it (or its id) and the id alone is
  * stored. Text holding no id is stored as typed, so the field's pattern refuses to save it.
+ * Below it, the picture the site shows for the saved video (asked again after each save), or
+ * why there is none yet.
  */
-import { useImperativeHandle, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { videoIdFromLink } from '../../src/lib/video-link.ts';
+import { STUDIO_VIDEO_PICTURE_API, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '../../src/lib/video-thumbnails.ts';
+import { withRequestToken } from '../request-token.ts';
+import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
 import type { StudioTexts } from './texts.ts';
+
+/** How many saves this page has made: a new count asks for the picture again. */
+function useSaveCount(): number {
+  const [saves, setSaves] = useState(0);
+  useEffect(() => {
+    const count = () => setSaves((done) => done + 1);
+    addEventListener(CONTENT_SAVED_EVENT, count);
+    return () => removeEventListener(CONTENT_SAVED_EVENT, count);
+  }, []);
+  return saves;
+}
+
+/** The saved video's picture on the site; the stand-in's note when it has none. */
+function VideoPicture({ id, texts }: { id: string; texts: StudioTexts }) {
+  const saves = useSaveCount();
+  const src = withRequestToken(`${STUDIO_VIDEO_PICTURE_API}?${new URLSearchParams({ id, saved: String(saves) })}`);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) return <p className="studio-video-link-note">{texts.videoPictureNone}</p>;
+  return (
+    <img
+      className="studio-video-picture"
+      src={src}
+      alt={`${texts.videoPicture}: ${id}`}
+      width={THUMBNAIL_WIDTH}
+      height={THUMBNAIL_HEIGHT}
+      onError={() => setFailed(src)}
+    />
+  );
+}
 
 /** What Decap gives a widget's control. */
 interface ControlProps {
@@ -45,6 +79,7 @@ export function videoLinkControl(texts: StudioTexts) {
         <output htmlFor={props.forID} className="studio-video-link-note" data-found={id ? 'yes' : 'no'}>
           {note}
         </output>
+        {id ? <VideoPicture id={id} texts={texts} /> : null}
       </div>
     );
   };

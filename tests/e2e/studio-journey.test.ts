@@ -1,11 +1,12 @@
 /**
  * The artist's studio end to end, as he uses it on his phone: invited by `npm run studio`, he
- * creates a passkey, adds a poem, a video from a pasted link, a release with its cover and a
- * track's lyrics through the editor's forms, and the real build publishes them to the public
- * pages in three languages; he reads a visitor's message and answers it; the editor's form and
- * address stay on one entry; a file's history restores an earlier version; a refused edit names
- * its field and writes nothing; a failed build leaves the live site as it was, and the studio
- * names the field to fix. The real app runs
+ * creates a passkey, adds a poem, a video from a pasted link (its picture fetched and shown), a
+ * video whose picture could not be fetched (the editor says so, and he uploads his own), a
+ * release with its cover and a track's lyrics through the editor's forms, and the real build
+ * publishes them to the public pages in three languages; he reads a visitor's message and
+ * answers it; the editor's form and address stay on one entry; a file's history restores an
+ * earlier version; a refused edit names its field and writes nothing; a failed build leaves the
+ * live site as it was, and the studio names the field to fix. The real app runs
  * on a copy of the project in its own Git repository (perf/harness/studio-app.ts), so its saves,
  * commits and builds touch only the copy.
  */
@@ -18,9 +19,11 @@ import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import { SERVED } from '../../perf/harness/thumbnail-service.ts';
 import { openPage, PHONE, useBrowser } from './browser.ts';
 import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 import { callFromStudioPage, getFromStudioPage } from './studio-calls.ts';
+import { THUMBNAIL_WIDTH } from '../../src/lib/video-thumbnails.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -119,7 +122,7 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
-  it('adds a video from a pasted link, keeping only its id', async () => {
+  it('adds a video from a pasted link, keeping only its id, and its picture appears', async () => {
     await openEditor('#/collections/videos/entries/videos');
     await page.getByRole('button', { name: /Adicionar vídeos/ }).click();
     // The new video comes first, where the artist sees it, not below every other one.
@@ -131,6 +134,49 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     await saveEntry();
     const videos = () => (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: unknown[] }).videos;
     await expect.poll(() => videos()[0]).toEqual({ id: VIDEO.id, title: VIDEO.title });
+    // The service's picture (the harness's stand-in) is committed with the save, and the form shows it.
+    const savedFiles = () => {
+      const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', 'content/videos.json'], {
+        cwd: copy,
+        encoding: 'utf8',
+      }).trim();
+      const names = execFileSync('git', ['show', '--name-only', '--format=', commit], { cwd: copy, encoding: 'utf8' });
+      return names.split('\n').filter(Boolean).sort();
+    };
+    await expect.poll(savedFiles).toEqual([`content/thumbs/${VIDEO.id}.jpg`, 'content/videos.json']);
+    const picture = page.locator('.studio-video-picture').first();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(THUMBNAIL_WIDTH);
+  });
+
+  it('says when a video’s picture could not be fetched, and takes a picture of his own for it', async () => {
+    await openEditor('#/collections/videos/entries/videos');
+    await page.getByRole('button', { name: /Adicionar vídeos/ }).click();
+    // The harness's stand-in for the video service has no picture for this one.
+    await page.locator('.studio-video-link input').first().fill(SERVED.missing);
+    await page.getByLabel('Título').first().fill('Vídeo sem imagem');
+    await saveEntry();
+    await expect.poll(() => page.locator('.studio-notice').textContent()).toContain('Não consegui buscar a imagem');
+    await expect.poll(() => page.locator('.studio-video-link').first().textContent()).toContain('ainda não tem imagem');
+    await page.locator('.studio-notice').getByRole('button', { name: 'Fechar' }).click();
+
+    const own = join(studio.dirs.data, 'minha-imagem.png');
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2d8c7a' } })
+      .png()
+      .toFile(own);
+    await page.getByText('Escolha uma imagem').first().click();
+    await page.locator('input[type=file]').setInputFiles(own);
+    await page.getByText('Escolher selecionado').click();
+    await saveEntry();
+    const added = () =>
+      (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: { thumb?: string }[] }).videos[0];
+    await expect.poll(() => added()?.thumb).toMatch(/^\.\/releases\/covers\/[\w-]+\.png$/);
+    expect(existsSync(contentFile(added()?.thumb ?? 'none'))).toBe(true);
+    const picture = page.locator('.studio-video-picture').first();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(640);
   });
 
   it('adds a release with a cover it uploads', async () => {

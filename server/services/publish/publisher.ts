@@ -48,6 +48,8 @@ export interface PublisherOptions {
   checkIntervalMs: number;
   /** A build program running longer than this is killed and the build fails. */
   buildTimeoutMs: number;
+  /** Runs once before each build (fetching what the content still lacks); its failure never stops the build. */
+  beforeBuild?: (() => Promise<unknown>) | undefined;
 }
 
 const INTERRUPTED = 'The build was interrupted: the server stopped while it ran. Save again, or publish by hand.';
@@ -102,6 +104,7 @@ export async function openPublisher(options: PublisherOptions): Promise<Publishe
   async function build(count: number): Promise<void> {
     const started = Date.now();
     await record({ state: 'building', startedAt: new Date(started).toISOString(), error: null, progress: null });
+    await options.beforeBuild?.().catch((error: unknown) => log.warn({ err: error }, 'before the build: failed'));
     const name = await newBuildFolder(buildsDir);
     const outDir = join(buildsDir, name);
     try {

@@ -1,15 +1,16 @@
 /**
  * The rules a save must keep across files, as the build applies them: a release's cover
  * exists, a track's file sits in the folder of a release that exists (and names that one), a
- * hero key presents one release, the site keeps its two settings files and at least
- * one release and one poem, and an image a release shows is not deleted from under it.
+ * hero key presents one release, a video's own picture exists, the site keeps its two settings
+ * files and at least one release and one poem, and an image a release or a video shows is not
+ * deleted from under it.
  */
 import type { Lang } from '../../../src/lib/languages.ts';
 import { heroKeyClashList } from '../../../src/lib/hero-releases.ts';
-import { releaseSchema } from '../../../src/lib/content-schemas.ts';
+import { releaseSchema, VIDEOS_FIELD } from '../../../src/lib/content-schemas.ts';
 import type { Issue } from './check-file.ts';
 import { listContentFolder, readContentFile, contentFileExists } from './content-files.ts';
-import { contentPath, coverPath, DATA_FOLDERS, type ContentKind } from './content-paths.ts';
+import { contentPath, coverPath, DATA_FOLDERS, SINGLE_FILES, type ContentKind } from './content-paths.ts';
 import { coverMissing, heroKeyTaken, imageInUse, MESSAGES, noSuchRelease, otherRelease } from './messages.ts';
 
 /** A file a save writes (its values, for a data file) or deletes (null). */
@@ -24,6 +25,33 @@ interface Release {
   slug: string;
   heroKey?: string | undefined;
   cover?: string | undefined;
+}
+
+/** The videos' own pictures in videos.json's values, by the video's place in the list. */
+function videoThumbs(data: Record<string, unknown> | null | undefined): [index: number, thumb: string][] {
+  const videos = data?.[VIDEOS_FIELD];
+  if (!Array.isArray(videos)) return [];
+  return videos.flatMap((video: unknown, index) => {
+    const thumb = (video as { thumb?: unknown } | null)?.thumb;
+    return typeof thumb === 'string' ? [[index, thumb] as [number, string]] : [];
+  });
+}
+
+/** videos.json's values after the save; null when it cannot be read. */
+async function videosAfter(
+  contentDir: string,
+  planned: ReadonlyMap<string, PlannedFile>,
+): Promise<Record<string, unknown> | null> {
+  const plan = planned.get(SINGLE_FILES.videos);
+  if (plan) return plan.data;
+  try {
+    return JSON.parse((await readContentFile(contentDir, SINGLE_FILES.videos))?.toString('utf8') ?? 'null') as Record<
+      string,
+      unknown
+    > | null;
+  } catch {
+    return null;
+  }
 }
 
 const slugOf = (path: string) => (path.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
@@ -121,8 +149,24 @@ export async function acrossFileIssues(
       issues.push({ file: path, field: 'release', message: noSuchRelease(folder)[lang] });
   }
 
+  const videos = planned.get(SINGLE_FILES.videos);
+  if (videos && !videos.deleted)
+    for (const [index, thumb] of videoThumbs(videos.data)) {
+      const image = coverPath(SINGLE_FILES.videos, thumb);
+      if (!image || !(await exists(image)))
+        issues.push({
+          file: SINGLE_FILES.videos,
+          field: `videos.${String(index)}.thumb`,
+          message: coverMissing(thumb)[lang],
+        });
+    }
+
+  const videoImages = new Set(
+    videoThumbs(await videosAfter(contentDir, planned)).map(([, thumb]) => coverPath(SINGLE_FILES.videos, thumb)),
+  );
   for (const [path, plan] of planned) {
     if (!plan.deleted || plan.kind !== 'image') continue;
+    if (videoImages.has(path)) issues.push({ file: path, field: '', message: imageInUse(SINGLE_FILES.videos)[lang] });
     const user = releases.find((release) => release.cover && coverPath(release.path, release.cover) === path);
     if (user) issues.push({ file: path, field: '', message: imageInUse(`${user.slug}.json`)[lang] });
   }

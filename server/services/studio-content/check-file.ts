@@ -15,6 +15,7 @@ import {
   releaseSchema,
   siteSchema,
   trackTextsSchema,
+  VIDEOS_FIELD,
   videosFileSchema,
 } from '../../../src/lib/content-schemas.ts';
 import type { ContentKind } from './content-paths.ts';
@@ -136,13 +137,24 @@ async function formatPoem(text: string, rawHeader: string, body: string): Promis
 }
 
 /**
- * A cover as Decap's media library writes it: `covers/x.jpg` (it joins its public folder
- * `./covers` with the name, which drops the `./`). The build reads a cover relative to its file
+ * An image path as Decap's media library writes it: `covers/x.jpg` (it joins its public folder
+ * `./covers` with the name, which drops the `./`). The build reads an image relative to its file
  * only with the `./`, which the studio then adds.
  */
-function coverWithoutDot(data: Record<string, unknown>): data is Record<string, unknown> & { cover: string } {
-  const cover = data['cover'];
-  return typeof cover === 'string' && /^[\w-]+\/[^/]+$/.test(cover);
+const withDot = (path: unknown) =>
+  typeof path === 'string' && /^[\w-]+(?:\/[\w-]+)*\/[^/]+$/.test(path) ? `./${path}` : path;
+
+/** The values with a release's cover and the videos' own pictures written as the build reads them. */
+function withRelativeImages(kind: ContentKind, data: Record<string, unknown>): Record<string, unknown> {
+  if (kind === 'release' && withDot(data['cover']) !== data['cover']) return { ...data, cover: withDot(data['cover']) };
+  const videos = data[VIDEOS_FIELD];
+  if (kind !== 'videos' || !Array.isArray(videos)) return data;
+  const dotted = videos.map((video: unknown) =>
+    isObject(video) && withDot(video['thumb']) !== video['thumb']
+      ? { ...video, thumb: withDot(video['thumb']) }
+      : video,
+  );
+  return dotted.some((video, index) => video !== videos[index]) ? { ...data, [VIDEOS_FIELD]: dotted } : data;
 }
 
 /** Checks one data file's new text; on success gives the text to write and its values. */
@@ -180,7 +192,7 @@ export async function checkDataFile(
     return refuse(file, '', MESSAGES.notJson[lang]);
   }
   if (!isObject(data)) return refuse(file, '', MESSAGES.notObject[lang]);
-  const values = kind === 'release' && coverWithoutDot(data) ? { ...data, cover: `./${data.cover}` } : data;
+  const values = withRelativeImages(kind, data);
   const text = values === data ? raw : JSON.stringify(values, null, 2);
   const bad = badTexts(values);
   if (bad.length > 0)

@@ -23,6 +23,13 @@ import { authorOf, commitPaths, fileAtCommit, fileHistory, isGitWorkTree, type F
 import { prepareImage, sameExtension } from './images.ts';
 import { MESSAGES } from './messages.ts';
 import type { Asset, DataFile } from './protocol.ts';
+import {
+  thumbnailsOfNewVideos,
+  thumbnailsStillMissing,
+  videoPicture,
+  type ThumbnailFetches,
+  type VideoThumbnailOptions,
+} from './video-thumbnails.ts';
 
 /** A request the store refuses: its status, the message for the editor, and the fields at fault. */
 export class Refusal extends Error {
@@ -56,6 +63,8 @@ export interface Saved {
   paths: string[];
   /** The commit that holds it; null without Git (or when nothing changed). */
   commit: string | null;
+  /** The ids of the videos whose thumbnail could not be fetched: they keep the stand-in. */
+  thumbnailsFailed?: string[];
 }
 
 export interface ContentStoreOptions {
@@ -63,7 +72,15 @@ export interface ContentStoreOptions {
   /** The content-relative folder uploaded images go to. */
   mediaFolder: string;
   maxImageBytes: number;
+  /** Where a new video's thumbnail is fetched from; none fetched without it. */
+  videoThumbnails?: VideoThumbnailOptions | undefined;
+  /** Told why a thumbnail could not be fetched (the save goes on without it). */
+  onThumbnailFailure?: (id: string, reason: string) => void;
 }
+
+/** The saves waiting for each content folder: two stores of one folder still save one at a time. */
+const queues = new Map<string, Promise<unknown>>();
+const NO_FETCHES: ThumbnailFetches = { fetched: [], failed: [] };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -82,16 +99,61 @@ function refusal(issues: Issue[], status = 422): Refusal {
 export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
 
 /** The store of one content folder; finds out once whether it is in a Git work tree. */
-export async function openContentStore({ contentDir: givenDir, mediaFolder, maxImageBytes }: ContentStoreOptions) {
-  const contentDir = await realpath(givenDir);
+export async function openContentStore(options: ContentStoreOptions) {
+  const { mediaFolder, maxImageBytes } = options;
+  const contentDir = await realpath(options.contentDir);
   const git = await isGitWorkTree(contentDir);
-  let queue: Promise<unknown> = Promise.resolve();
+  const thumbnailFailure = (id: string, reason: string) => options.onThumbnailFailure?.(id, reason);
 
   /** Runs saves one after another: two at once would interleave their checks and commits. */
   function serialized<T>(job: () => Promise<T>): Promise<T> {
-    const run = queue.then(job, job);
-    queue = run.catch(() => undefined);
+    const run = (queues.get(contentDir) ?? Promise.resolve()).then(job, job);
+    queues.set(
+      contentDir,
+      run.catch(() => undefined),
+    );
     return run;
+  }
+
+  /** Saves `planned` with the fetched thumbnails, and names the videos left without one. */
+  async function saveWithThumbnails(
+    planned: Planned[],
+    fetches: ThumbnailFetches,
+    person: StudioPerson,
+    lang: Lang,
+  ): Promise<Saved> {
+    const images = fetches.fetched.map(({ path, bytes }): Planned => ({
+      path,
+      kind: 'image',
+      data: null,
+      deleted: false,
+      bytes,
+    }));
+    const saved = await save([...planned, ...images], person, lang);
+    return fetches.failed.length > 0 ? { ...saved, thumbnailsFailed: fetches.failed } : saved;
+  }
+
+  /**
+   * The thumbnails a save of videos.json brings: those of the videos it adds that have no
+   * picture. A save refused across files asks the service nothing.
+   */
+  async function newVideoThumbnails(planned: Planned[], lang: Lang): Promise<ThumbnailFetches> {
+    const videos = planned.find((plan) => plan.kind === 'videos' && !plan.deleted);
+    const source = options.videoThumbnails;
+    if (!videos || !source) return NO_FETCHES;
+    await checkAcross(planned, lang);
+    return thumbnailsOfNewVideos(contentDir, videos.path, videos.data, source, thumbnailFailure);
+  }
+
+  /** Refuses a save that breaks a rule across files. */
+  async function checkAcross(planned: Planned[], lang: Lang): Promise<void> {
+    const issues = await acrossFileIssues(
+      contentDir,
+      new Map(planned.map((plan) => [plan.path, plan])),
+      mediaFolder,
+      lang,
+    );
+    if (issues.length > 0) throw refusal(issues);
   }
 
   function classify(path: string, lang: Lang): ContentPath {
@@ -163,9 +225,8 @@ export async function openContentStore({ contentDir: givenDir, mediaFolder, maxI
 
   /** Checks the save across files, then writes, deletes and commits it. */
   async function save(planned: Planned[], person: StudioPerson, lang: Lang, detail?: string): Promise<Saved> {
+    await checkAcross(planned, lang);
     const byPath = new Map(planned.map((plan) => [plan.path, plan]));
-    const issues = await acrossFileIssues(contentDir, byPath, mediaFolder, lang);
-    if (issues.length > 0) throw refusal(issues);
     const files: SavedFile[] = [];
     for (const plan of byPath.values()) {
       const existed = (await readContentFile(contentDir, plan.path)) !== null;
@@ -210,6 +271,9 @@ export async function openContentStore({ contentDir: givenDir, mediaFolder, maxI
 
     getMediaFile: (path: string, lang: Lang): Promise<MediaFile> => mediaFile(path, lang),
 
+    /** The picture the site shows for a saved video; null for the stand-in. */
+    videoPicture: (id: string): Promise<Buffer | null> => videoPicture(contentDir, id),
+
     persistEntry: (dataFiles: DataFile[], assets: Asset[], person: StudioPerson, lang: Lang): Promise<Saved> =>
       serialized(async () => {
         const planned: Planned[] = [];
@@ -221,7 +285,15 @@ export async function openContentStore({ contentDir: givenDir, mediaFolder, maxI
             planned.push({ ...old, data: null, deleted: true, bytes: null });
           }
         }
-        return save(planned, person, lang);
+        return saveWithThumbnails(planned, await newVideoThumbnails(planned, lang), person, lang);
+      }),
+
+    /** Fetches the thumbnail of every video still without a picture, and commits those it gets. */
+    keepMissingThumbnails: (person: StudioPerson): Promise<Saved> =>
+      serialized(async () => {
+        const source = options.videoThumbnails;
+        const fetches = source ? await thumbnailsStillMissing(contentDir, source, thumbnailFailure) : NO_FETCHES;
+        return saveWithThumbnails([], fetches, person, 'pt');
       }),
 
     persistMedia: (asset: Asset, person: StudioPerson, lang: Lang): Promise<{ saved: Saved; file: MediaFile }> =>

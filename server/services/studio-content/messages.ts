@@ -88,6 +88,13 @@ export const MESSAGES = {
 /** `cover: ./covers/x.jpg` missing. */
 export const coverMissing = (cover: string): Text =>
   text(`a imagem ${cover} não existe`, `the image ${cover} does not exist`, `la imagen ${cover} no existe`);
+/** Saved, but the video service gave no picture for these videos: the site draws one until publishing gets it. */
+export const thumbnailMissing = (ids: readonly string[]): Text =>
+  text(
+    `Salvo. Não consegui buscar a imagem do vídeo ${ids.join(', ')} no YouTube: o site mostra uma imagem provisória, e a publicação tenta de novo. Você também pode enviar uma imagem sua.`,
+    `Saved. The picture of video ${ids.join(', ')} could not be fetched from YouTube: the site shows a stand-in, and publishing tries again. You can also upload a picture of your own.`,
+    `Guardado. No pude traer la imagen del vídeo ${ids.join(', ')} de YouTube: el sitio muestra una imagen provisional, y la publicación lo intenta de nuevo. También puedes subir una imagen tuya.`,
+  );
 /** A hero key another release already names. */
 export const heroKeyTaken = (key: string, other: string): Text =>
   text(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../../../server/config.ts';
+import { SERVICE_THUMBNAIL_ORIGIN } from '../../../src/lib/video-thumbnails.ts';
 import { buildTestApp, createFixtureSite } from './fixture-site.ts';
 
 describe('loadConfig', () => {
@@ -14,6 +15,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*LOG_LEVEL[\s\S]*TRUST_PROXY|PORT[\s\S]*TRUST_PROXY[\s\S]*LOG_LEVEL/,
     );
+  });
+
+  it('fetches video thumbnails from the video service unless told another http(s) origin', () => {
+    expect(loadConfig({}).VIDEO_THUMBNAIL_ORIGIN).toBe(SERVICE_THUMBNAIL_ORIGIN);
+    expect(loadConfig({ VIDEO_THUMBNAIL_ORIGIN: 'http://127.0.0.1:8123' }).VIDEO_THUMBNAIL_ORIGIN).toBe(
+      'http://127.0.0.1:8123',
+    );
+    for (const bad of ['ftp://i.ytimg.com', 'i.ytimg.com', 'file:///etc/passwd'])
+      expect(() => loadConfig({ VIDEO_THUMBNAIL_ORIGIN: bad }), bad).toThrow(/VIDEO_THUMBNAIL_ORIGIN/);
   });
 
   it('reads TRUST_PROXY as a list of proxy addresses and CIDRs, true meaning loopback', () => {

@@ -9,6 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import studioContentRoutes from '../../../server/routes/studio-content.ts';
+import type { VideoThumbnailOptions } from '../../../server/services/studio-content/video-thumbnails.ts';
 import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
 import { copyProject } from '../../../perf/harness/project-copy.ts';
 
@@ -31,7 +32,9 @@ export interface StudioContentFixture {
 }
 
 /** A copy of the project in a fresh repository, and the plugin serving its `content/`. */
-export async function createStudioContentFixture(options: { git?: boolean } = {}): Promise<StudioContentFixture> {
+export async function createStudioContentFixture(
+  options: { git?: boolean; videoThumbnails?: VideoThumbnailOptions } = {},
+): Promise<StudioContentFixture> {
   const root = copyProject('studio-content-');
   const contentDir = join(root, 'content');
   const git = (...args: string[]) =>
@@ -65,6 +68,7 @@ export async function createStudioContentFixture(options: { git?: boolean } = {}
     contentDir,
     mediaFolder: MEDIA_FOLDER,
     maxImageBytes: MAX_IMAGE_BYTES,
+    videoThumbnails: options.videoThumbnails,
     onSaved: (change) => saved.push(change),
   });
   await app.ready();
