@@ -40,7 +40,9 @@ export function applyArtistEdits(dir: string): void {
   writeJson(join(dir, 'releases', `${ADDED_RELEASE}.json`), {
     title: 'A New Single',
     kind: 'Single',
-    released: '2026-01',
+    // Today: newer than the singles on disk, so the singles key presents this one whatever the
+    // artist has added since, and not a release still to come.
+    released: new Date().toISOString().slice(0, 10),
     playlist: 'Singles',
     description: { pt: 'Um single novo.', en: 'A new single.', es: 'Un sencillo nuevo.' },
   });

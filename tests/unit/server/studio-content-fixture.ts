@@ -1,5 +1,6 @@
 /**
- * The studio's content backend on a copy of the real content, inside a temporary `git init`
+ * The studio's content backend on a copy of the project whose poems and releases are the tests'
+ * own (the site's settings and videos are the artist's), inside a temporary `git init`
  * repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
  * as its session check does for every `/studio/api/` route.
  */
@@ -11,6 +12,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import studioContentRoutes from '../../../server/routes/studio-content.ts';
 import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
 import { copyProject } from '../../../perf/harness/project-copy.ts';
+import { writeFixtureContent } from './studio-content-files.ts';
 
 export const PERSON: StudioPerson = { id: 7, name: 'André' };
 export const MEDIA_FOLDER = 'releases/covers';
@@ -34,6 +36,7 @@ export interface StudioContentFixture {
 export async function createStudioContentFixture(options: { git?: boolean } = {}): Promise<StudioContentFixture> {
   const root = copyProject('studio-content-');
   const contentDir = join(root, 'content');
+  writeFixtureContent(contentDir);
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: root,
