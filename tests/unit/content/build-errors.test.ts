@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleReleaseJson } from './sample-release.ts';
 
 const run = promisify(execFile);
 const root = resolve('.');
@@ -26,17 +27,6 @@ function projectWith(path: string, edit: (text: string) => string): string {
   writeFileSync(file, edit(existsSync(file) ? readFileSync(file, 'utf8') : ''));
   return copy;
 }
-
-/** A release file valid but for `change`. */
-const release = (change: object) =>
-  JSON.stringify({
-    title: 'Lançamento de Teste',
-    kind: 'Single',
-    released: '2024-05',
-    playlist: 'Singles',
-    description: { pt: 'Um teste.', en: 'A test.', es: 'Una prueba.' },
-    ...change,
-  });
 
 async function syncOutput(cwd: string): Promise<string> {
   try {
@@ -88,7 +78,7 @@ describe('a broken content file fails the build naming the file and the field', 
   });
 
   it('a release', { timeout: 60_000 }, async () => {
-    const cwd = projectWith('content/releases/tipo-errado.json', () => release({ kind: 'LP' }));
+    const cwd = projectWith('content/releases/tipo-errado.json', () => sampleReleaseJson({ kind: 'LP' }));
     const output = await syncOutput(cwd);
     expect(output).toContain('content/releases/tipo-errado.json');
     expect(output).toContain('kind: must be one of EP, Single, Album');
@@ -96,7 +86,7 @@ describe('a broken content file fails the build naming the file and the field', 
 
   it('a release link that is no https URL', { timeout: 60_000 }, async () => {
     const cwd = projectWith('content/releases/link-errado.json', () =>
-      release({ links: { bandcamp: 'http://samebloodscocktail.bandcamp.com/track/x' } }),
+      sampleReleaseJson({ links: { bandcamp: 'http://samebloodscocktail.bandcamp.com/track/x' } }),
     );
     const output = await syncOutput(cwd);
     expect(output).toContain('content/releases/link-errado.json');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADDED_RELEASE, ADDED_VIDEO, applyArtistEdits, NEW_FACEBOOK } from './artist-edits.ts';
 import { contentProblems } from './content-validity.ts';
+import { sampleReleaseJson } from './sample-release.ts';
 
 let dir = '';
 beforeEach(() => {
@@ -62,8 +63,6 @@ function keyHolder(): { slug: string; key: string } {
     if (heroKey) return { slug: name.replace(/\.json$/, ''), key: heroKey };
   }
   const slug = 'key-holder';
-  const release = { title: 'Key Holder', kind: 'Album', released: '2024-01', playlist: 'Key Holder', heroKey: 'album' };
-  const description = { pt: 'Um álbum.', en: 'An album.', es: 'Un álbum.' };
-  writeFileSync(join(dir, 'releases', `${slug}.json`), JSON.stringify({ ...release, description }));
+  writeFileSync(join(dir, 'releases', `${slug}.json`), sampleReleaseJson({ kind: 'Album', heroKey: 'album' }));
   return { slug, key: 'album' };
 }

@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { heroKeyClashes } from '../../../src/lib/hero-releases.ts';
-import { poemSchema, releaseSchema, siteSchema, videosFileSchema } from '../../../src/lib/content-schemas.ts';
+import {
+  poemSchema,
+  releaseSchema,
+  siteSchema,
+  trackTextsSchema,
+  videosFileSchema,
+} from '../../../src/lib/content-schemas.ts';
 
 /** The frontmatter of a Markdown file, for the simple `key: "value"` lines the poems use. */
 export function frontmatter(text: string): Record<string, string> {
@@ -67,5 +73,13 @@ export function contentProblems(dir: string): string[] {
     releases.push({ slug: name.replace(/\.json$/, ''), ...result.data });
   }
   if (releases.length === 0) problems.push('releases/: no release');
+  // A release's track files (lyrics, credits) sit in the folder named like it; covers/ holds images.
+  for (const folder of readdirSync(join(dir, 'releases'), { withFileTypes: true })) {
+    if (!folder.isDirectory() || folder.name === 'covers') continue;
+    for (const name of filesIn(join(dir, 'releases', folder.name), '.json')) {
+      const file = `releases/${folder.name}/${name}`;
+      problems.push(...issues(file, trackTextsSchema.safeParse(readJson(join(dir, file)))));
+    }
+  }
   return [...problems, ...heroKeyClashes(releases)];
 }

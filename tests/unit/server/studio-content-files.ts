@@ -4,6 +4,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sampleReleaseJson } from '../content/sample-release.ts';
 
 /** The poems' file names, as the folder lists them. */
 export const FIXTURE_POEMS = ['mapa-de-volta.md', 'mesmo-sangue.md', 'teclas-da-madrugada.md'];
@@ -11,27 +12,25 @@ export const FIXTURE_POEMS = ['mapa-de-volta.md', 'mesmo-sangue.md', 'teclas-da-
 const poem = (title: string, date: string) =>
   `---\ntitle: '${title}'\ndate: '${date}'\n---\n\nUm verso de teste\noutro verso\n`;
 
-const description = (text: string) => ({ pt: text, en: text, es: text });
-
 /** Two EPs on the first two hero keys, one track file under the first. */
-const RELEASES: Record<string, object> = {
-  'cocktail-n1.json': {
+const RELEASES: Record<string, string> = {
+  'cocktail-n1.json': sampleReleaseJson({
     title: 'Cocktail Nº1',
     kind: 'EP',
-    released: '2023-04',
     playlist: 'Cocktail Nº1',
     heroKey: 'ep1',
-    description: description('Um EP de teste.'),
-  },
-  'cocktail-n2.json': {
+  }),
+  'cocktail-n2.json': sampleReleaseJson({
     title: 'Cocktail Nº2',
     kind: 'EP',
-    released: '2023-12',
     playlist: 'Cocktail Nº2',
     heroKey: 'ep2',
-    description: description('Outro EP de teste.'),
-  },
-  'cocktail-n1/primeiro-gole.json': { release: 'cocktail-n1', track: 'Primeiro Gole', language: 'pt-BR' },
+  }),
+  'cocktail-n1/primeiro-gole.json': JSON.stringify({
+    release: 'cocktail-n1',
+    track: 'Primeiro Gole',
+    language: 'pt-BR',
+  }),
 };
 
 /** Replaces the poems and releases of the content folder `dir` with the tests' own. */
@@ -42,7 +41,5 @@ export function writeFixtureContent(dir: string): void {
   FIXTURE_POEMS.forEach((name, index) =>
     writeFileSync(join(dir, 'poems', name), poem(`Poema ${String(index + 1)}`, `0${String(index + 1)}/02/2024`)),
   );
-  for (const [path, value] of Object.entries(RELEASES)) {
-    writeFileSync(join(dir, 'releases', path), `${JSON.stringify(value, null, 2)}\n`);
-  }
+  for (const [path, text] of Object.entries(RELEASES)) writeFileSync(join(dir, 'releases', path), text);
 }
