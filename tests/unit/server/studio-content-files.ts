@@ -1,8 +1,8 @@
 /**
- * The poems and releases the studio's content tests edit, written in place of the artist's: the
- * tests name these files and count them, and the artist adds, renames and deletes his own at will.
+ * The content the studio's content tests edit, written in place of the artist's: the tests name
+ * these files and count them, and the artist adds, renames and deletes his own at will.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleReleaseJson } from '../content/sample-release.ts';
 
@@ -33,10 +33,35 @@ const RELEASES: Record<string, string> = {
   }),
 };
 
-/** Replaces the poems and releases of the content folder `dir` with the tests' own. */
+/** The site's settings: one link per platform the tests edit. */
+const SITE = {
+  artist: 'Artista de Teste',
+  project: 'Projeto de Teste',
+  siteUrl: 'https://example.com',
+  socials: [
+    { icon: 'spotify', label: 'Spotify', href: 'https://open.spotify.com/artist/x' },
+    { icon: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/x' },
+  ],
+  defaultPlaylist: 'Cocktail Nº1',
+  seo: { image: '/og-image.png' },
+};
+
+const VIDEOS = {
+  videos: [
+    { id: 'AbCdEfGhIjK', title: 'Um vídeo' },
+    { id: 'LmNoPqRsTuV', title: 'Outro vídeo' },
+  ],
+};
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Writes the tests' content into the folder `dir`, which must not exist yet. */
 export function writeFixtureContent(dir: string): void {
-  for (const folder of ['poems', 'releases']) rmSync(join(dir, folder), { recursive: true, force: true });
-  mkdirSync(join(dir, 'poems'));
+  mkdirSync(join(dir, 'poems'), { recursive: true });
+  mkdirSync(join(dir, 'thumbs'));
+  writeFileSync(join(dir, 'README.md'), 'O conteúdo dos testes do estúdio.\n');
+  writeFileSync(join(dir, 'site.json'), json(SITE));
+  writeFileSync(join(dir, 'videos.json'), json(VIDEOS));
   mkdirSync(join(dir, 'releases', 'cocktail-n1'), { recursive: true });
   FIXTURE_POEMS.forEach((name, index) =>
     writeFileSync(join(dir, 'poems', name), poem(`Poema ${String(index + 1)}`, `0${String(index + 1)}/02/2024`)),

@@ -1,7 +1,6 @@
 /**
- * The studio's content backend on a copy of the project whose poems and releases are the tests'
- * own (the site's settings and videos are the artist's), inside a temporary `git init`
- * repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
+ * The studio's content backend on a copy of the project whose content is the tests' own, inside
+ * a temporary `git init` repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
  * as its session check does for every `/studio/api/` route.
  */
 import cookie from '@fastify/cookie';
@@ -34,7 +33,7 @@ export interface StudioContentFixture {
 
 /** A copy of the project in a fresh repository, and the plugin serving its `content/`. */
 export async function createStudioContentFixture(options: { git?: boolean } = {}): Promise<StudioContentFixture> {
-  const root = copyProject('studio-content-');
+  const root = copyProject('studio-content-', { content: false });
   const contentDir = join(root, 'content');
   writeFixtureContent(contentDir);
   const git = (...args: string[]) =>

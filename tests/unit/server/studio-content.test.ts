@@ -1,9 +1,9 @@
 /**
  * The studio's content backend (Decap CMS's proxy protocol) on a copy of the project with the
- * tests' own poems and releases, in a temporary Git repository: each action round-trips, a
- * refused save writes and commits nothing, every save is one commit by the person signed in,
- * and history brings a version back. The signed-in person comes from a test hook standing in
- * for the studio's session check.
+ * tests' own content, in a temporary Git repository: each action round-trips, a refused save
+ * writes and commits nothing, every save is one commit by the person signed in, and history
+ * brings a version back. The signed-in person comes from a test hook standing in for the
+ * studio's session check.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
