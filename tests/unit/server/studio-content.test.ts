@@ -168,7 +168,8 @@ describe('saving', () => {
     expect(response.statusCode, response.body).toBe(200);
     const stored = f.read('releases/cocktail-n1.json');
     expect(JSON.parse(stored)).toEqual({ ...release, title: 'Cocktail Nº1 (remaster)' });
-    const options = await prettier.resolveConfig('content/site.json');
+    // The project's settings, as the server writes with them.
+    const options = await prettier.resolveConfig('package.json');
     expect(await prettier.check(stored, { ...options, plugins: [], filepath: 'x.json' })).toBe(true);
     expect(f.git('log', '-1', '--format=%s').trim()).toBe('Lançamento cocktail-n1.json atualizado por André');
     expect(f.git('status', '--porcelain').trim()).toBe('M content/README.md');
