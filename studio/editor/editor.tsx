@@ -8,6 +8,7 @@ import type { Lang } from '../../src/lib/languages.ts';
 import type { StudioCmsConfig } from './cms-config.ts';
 import { VIDEO_LINK_WIDGET } from './cms-names.ts';
 import { EDITOR_STYLES } from './editor-styles.ts';
+import { withSaveWords } from './save-words.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
 import { StudioBar } from './studio-bar.tsx';
 import { TEXTS } from './texts.ts';
@@ -42,6 +43,8 @@ export function mountEditor(root: HTMLElement, person: { name: string }, lang: L
   document.documentElement.lang = lang;
 
   skipDecapLogin(person);
+  // Decap's own phrases for the language, its entry button saying save (the bar publishes).
+  CMS.registerLocale(lang, withSaveWords(CMS.getLocale(lang) as Record<string, unknown> | undefined, lang));
   CMS.registerWidget(VIDEO_LINK_WIDGET, videoLinkControl(texts));
   CMS.registerEventListener({
     name: 'postSave',

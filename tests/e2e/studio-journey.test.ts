@@ -67,10 +67,15 @@ async function openEditor(hash: string): Promise<void> {
   await page.getByText('Conectado como André').waitFor();
 }
 
-/** Saves the open entry as Decap's simple mode does: "Publicar", then "Publicar agora". */
+/**
+ * Saves the open entry as Decap's simple mode does: "Salvar", then "Salvar agora". Only the
+ * studio's bar speaks of publishing: no button of the form says "Publicar".
+ */
 async function saveEntry(): Promise<void> {
-  await page.getByText('Publicar', { exact: true }).click();
-  await page.getByText('Publicar agora').click();
+  const save = page.getByRole('button', { name: 'Salvar', exact: true });
+  await save.click();
+  expect(await page.getByRole('button', { name: 'Publicar', exact: true }).count()).toBe(0);
+  await page.getByText('Salvar agora', { exact: true }).click();
 }
 
 /** The public page at `path` once a build has published it with every one of `texts` on it. */
@@ -163,7 +168,13 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     await page.getByLabel('Do lançamento').fill(RELEASE.title);
     await page.getByRole('option', { name: RELEASE.title }).click();
     await page.getByLabel('Faixa', { exact: true }).fill(TRACK.title);
-    await page.getByLabel('Língua cantada').fill('pt-BR');
+    // The sung language is chosen by name, the site's three first; the file keeps its code.
+    await page.getByLabel('Língua cantada').click();
+    const languages = page.getByRole('option');
+    await languages.first().waitFor();
+    expect((await languages.allTextContents()).slice(0, 3)).toEqual(['Português (Brasil)', 'Inglês', 'Espanhol']);
+    await expect.poll(() => page.getByRole('option', { name: 'Iorubá', exact: true }).count()).toBe(1);
+    await page.getByRole('option', { name: 'Português (Brasil)', exact: true }).click();
     // An optional field's label says so after its name.
     await page.getByLabel(/^Letra\b/).fill(TRACK.lyrics);
     await saveEntry();
