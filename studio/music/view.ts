@@ -77,7 +77,9 @@ export class MusicView {
 
   private track(playlist: PlaylistListing<StudioTrack>, track: StudioTrack, position: number): HTMLElement {
     const { texts } = this.context;
-    const name = track.file;
+    // The buttons name the song as the list shows it; two songs of one title, by their files too.
+    const shared = playlist.tracks.filter((other) => other.title === track.title).length > 1;
+    const name = shared ? `${track.title} (${track.file})` : track.title;
     const key = `${playlist.name}/${track.file}`;
     const state = element('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
     const facts = element(
@@ -120,7 +122,8 @@ export class MusicView {
     return element(
       'li',
       { class: 'track', 'data-status': track.status },
-      element('h3', { class: 'track-name' }, name),
+      element('h3', { class: 'track-name' }, track.title),
+      element('p', { class: 'track-file' }, track.file),
       ...details,
       wave,
       element('div', { class: 'track-actions' }, up, down, remove),
