@@ -11,13 +11,16 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const root = resolve('.');
 
-/** Copies what the build reads into a new temporary folder, whose path it returns. */
-export function copyProject(prefix: string): string {
+/**
+ * Copies what the build reads into a new temporary folder, whose path it returns. With
+ * `content: false` the artist's content stays out: the caller writes a content folder of its own.
+ */
+export function copyProject(prefix: string, options: { content?: boolean } = {}): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   // The server too: the build's CDN headers step reads its headers and policy.
   for (const item of [
     'src',
-    'content',
+    ...(options.content === false ? [] : ['content']),
     'public',
     'scripts',
     'server',

@@ -4,6 +4,7 @@
  * which renditions are ready, pending or failed (and why), and where its waveform is.
  */
 import { extensionOf } from '../../src/lib/audio-formats.ts';
+import { displayTitle } from '../../src/lib/player-logic.ts';
 import type { PlaylistListing, TrackListing } from '../../src/lib/studio-music.ts';
 import type { MediaLibrary, Track } from './media-library.ts';
 import type { Renditions } from './renditions/renditions.ts';
@@ -14,7 +15,8 @@ export function describeTrack(track: Track, renditions: Renditions): TrackListin
   const measured = made.loudness;
   return {
     file: track.file,
-    title: track.title,
+    // As the player shows it, so the artist finds his songs by the names listeners read.
+    title: displayTitle(track.title),
     duration: track.duration,
     format: extensionOf(track.file).slice(1).toUpperCase(),
     size: track.size,

@@ -34,7 +34,9 @@ export interface Level {
 }
 
 export interface TrackListing {
+  /** The master's file name in its playlist folder. */
   file: string;
+  /** The title visitors see: the file's title tag, else its name, without a leading track number. */
   title: string;
   /** Seconds. */
   duration: number;

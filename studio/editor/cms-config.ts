@@ -17,6 +17,7 @@ import {
 import { LANGUAGE_NAMES, isLang, type Lang } from '../../src/lib/languages.ts';
 import { PLATFORMS } from '../../src/lib/release-links.ts';
 import { COLLECTION_LABELS, ENTRY_LABELS, FIELD_LABELS, type FieldText } from './field-labels.ts';
+import { sungLanguageOptions } from './sung-languages.ts';
 
 import { CONTENT_API, VIDEO_LINK_WIDGET } from './cms-names.ts';
 import enKeys from '../../src/i18n/locales/en/keys.json' with { type: 'json' };
@@ -232,8 +233,12 @@ const TRACK_FILE_PATH = '{{release}}/{{slug}}';
 /** The whole Decap configuration in `lang`. */
 export function cmsConfig(lang: Lang) {
   const collectionText = (name: keyof typeof COLLECTION_LABELS) => COLLECTION_LABELS[name][lang];
+  // The sung language is chosen by its name in the studio's language, so its options are per language.
+  const byLanguage: Partial<Record<keyof typeof OVERRIDES, Overrides>> = {
+    tracks: { language: { widget: 'select', options: sungLanguageOptions(lang) } },
+  };
   const fields = (name: keyof typeof OVERRIDES, schema: z.ZodType) =>
-    formFields(jsonSchemaOf(schema), lang, OVERRIDES[name]);
+    formFields(jsonSchemaOf(schema), lang, { ...OVERRIDES[name], ...byLanguage[name] });
   const single = (name: 'site' | 'videos', file: string, schema: z.ZodType) => ({
     name,
     ...collectionText(name),

@@ -10,6 +10,7 @@ import { VIDEO_LINK_WIDGET } from './cms-names.ts';
 import { EDITOR_STYLES } from './editor-styles.ts';
 import { keepFormAndAddressTogether } from './entry-navigation.ts';
 import { watchForMarks } from './field-mark.ts';
+import { withSaveWords } from './save-words.ts';
 import { CONTENT_SAVED_EVENT } from './publish-panel.tsx';
 import { watchSaveNotices } from './save-notices.ts';
 import { StudioBar } from './studio-bar.tsx';
@@ -46,6 +47,8 @@ export function mountEditor(root: HTMLElement, person: { name: string }, lang: L
 
   skipDecapLogin(person);
   watchSaveNotices();
+  // Decap's own phrases for the language, its entry button saying save (the bar publishes).
+  CMS.registerLocale(lang, withSaveWords(CMS.getLocale(lang) as Record<string, unknown> | undefined, lang));
   CMS.registerWidget(VIDEO_LINK_WIDGET, videoLinkControl(texts));
   CMS.registerEventListener({
     name: 'postSave',

@@ -199,9 +199,9 @@ export const FIELD_LABELS: Record<string, Texts> = {
     es: { label: 'Pista', hint: 'El título de la pista, como lo tiene su archivo de música' },
   },
   language: {
-    pt: { label: 'Língua cantada', hint: 'Um código de língua: pt-BR, en, es, yo…' },
-    en: { label: 'Language sung', hint: 'A language code: pt-BR, en, es, yo…' },
-    es: { label: 'Idioma cantado', hint: 'Un código de idioma: pt-BR, en, es, yo…' },
+    pt: { label: 'Língua cantada', hint: 'A língua da letra: escreva para procurar na lista' },
+    en: { label: 'Language sung', hint: 'The language of the lyrics: type to search the list' },
+    es: { label: 'Idioma cantado', hint: 'El idioma de la letra: escribe para buscar en la lista' },
   },
   lyrics: {
     pt: { label: 'Letra', hint: 'Um verso por linha; uma linha em branco entre as estrofes' },

@@ -112,7 +112,9 @@ export class MusicView {
 
   private track(playlist: PlaylistListing<StudioTrack>, track: StudioTrack, position: number): HTMLElement {
     const { texts } = this.context;
-    const name = track.title;
+    // The buttons name the song as the list shows it; two songs of one title, by their files too.
+    const shared = playlist.tracks.filter((other) => other.title === track.title).length > 1;
+    const name = shared ? `${track.title} (${track.file})` : track.title;
     const key = `${playlist.name}/${track.file}`;
     const state = element('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
     const facts = element(
@@ -155,7 +157,7 @@ export class MusicView {
     return element(
       'li',
       { class: 'track', 'data-status': track.status },
-      element('h3', { class: 'track-name' }, name),
+      element('h3', { class: 'track-name' }, track.title),
       element('p', { class: 'file-name' }, fill(texts.fileDetail, { file: track.file })),
       this.titleForm(playlist.name, track, key),
       this.releaseForm(playlist.name, track, key),

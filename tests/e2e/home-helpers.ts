@@ -36,6 +36,14 @@ export interface Video {
   thumb?: string;
 }
 
+/** content/site.json: the names, the address and the links the pages are built with. */
+export const SITE_SETTINGS = readJson('content/site.json') as {
+  artist: string;
+  project: string;
+  siteUrl: string;
+  socials: { href: string }[];
+};
+
 /** content/videos.json, in the artist's order. */
 export const VIDEOS = (readJson('content/videos.json') as { videos: Video[] }).videos;
 

@@ -12,7 +12,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -73,10 +73,15 @@ async function openEditor(hash: string): Promise<void> {
   await page.getByText('Conectado como André').waitFor();
 }
 
-/** Saves the open entry as Decap's simple mode does: "Publicar", then "Publicar agora". */
+/**
+ * Saves the open entry as Decap's simple mode does: "Salvar", then "Salvar agora". Only the
+ * studio's bar speaks of publishing: no button of the form says "Publicar".
+ */
 async function saveEntry(): Promise<void> {
-  await page.getByText('Publicar', { exact: true }).click();
-  await page.getByText('Publicar agora').click();
+  const save = page.getByRole('button', { name: 'Salvar', exact: true });
+  await save.click();
+  expect(await page.getByRole('button', { name: 'Publicar', exact: true }).count()).toBe(0);
+  await page.getByText('Salvar agora', { exact: true }).click();
 }
 
 /** The studio bar's publishing button, which says how publishing stands. */
@@ -135,15 +140,17 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     const videos = () => (JSON.parse(readFileSync(contentFile('videos.json'), 'utf8')) as { videos: unknown[] }).videos;
     await expect.poll(() => videos()[0]).toEqual({ id: VIDEO.id, title: VIDEO.title });
     // The service's picture (the harness's stand-in) is committed with the save, and the form shows it.
+    // Paths as the copy's repository names them.
+    const inCopy = (path: string) => relative(copy, contentFile(path));
     const savedFiles = () => {
-      const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', 'content/videos.json'], {
+      const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', inCopy('videos.json')], {
         cwd: copy,
         encoding: 'utf8',
       }).trim();
       const names = execFileSync('git', ['show', '--name-only', '--format=', commit], { cwd: copy, encoding: 'utf8' });
       return names.split('\n').filter(Boolean).sort();
     };
-    await expect.poll(savedFiles).toEqual([`content/thumbs/${VIDEO.id}.jpg`, 'content/videos.json']);
+    await expect.poll(savedFiles).toEqual([inCopy(`thumbs/${VIDEO.id}.jpg`), inCopy('videos.json')]);
     const picture = page.locator('.studio-video-picture').first();
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
@@ -218,7 +225,14 @@ describe('the artist’s studio on a phone', { timeout: PUBLISH_TIMEOUT_MS * 2 }
     await page.getByLabel('Do lançamento').fill(RELEASE.title);
     await page.getByRole('option', { name: RELEASE.title }).click();
     await page.getByLabel('Faixa', { exact: true }).fill(TRACK.title);
-    await page.getByLabel('Língua cantada').fill('pt-BR');
+    // The sung language is chosen by name, the site's three first; the file keeps its code.
+    await page.getByLabel('Língua cantada').click();
+    // Decap's select lists its options in a listbox of its own (the studio's language menu is another).
+    const languages = page.getByRole('listbox').getByRole('option');
+    await languages.first().waitFor();
+    expect((await languages.allTextContents()).slice(0, 3)).toEqual(['Português (Brasil)', 'Inglês', 'Espanhol']);
+    expect(await languages.filter({ hasText: /^Iorubá$/ }).count()).toBe(1);
+    await languages.filter({ hasText: /^Português \(Brasil\)$/ }).click();
     // An optional field's label says so after its name.
     await page.getByLabel(/^Letra\b/).fill(TRACK.lyrics);
     await saveEntry();

@@ -253,24 +253,28 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
     const copied = join(mediaDir, 'Singles', '0-Abertura.wav');
     await run('cp', [master, copied]);
     await app.library.rescan();
+    // Each track by the title listeners see (no number before it), its file's name under it.
     const names = () => page.locator('.track h3').allTextContents();
-    await expect.poll(names).toEqual(['0-Abertura', 'Canção de teste']);
+    await expect.poll(names).toEqual(['Abertura', 'Canção de teste']);
+    expect(await page.locator('.track .file-name').allTextContents()).toEqual(
+      ['0-Abertura.wav', 'Canção de teste.wav'].map((file) => texts.fileDetail.replace('{file}', file)),
+    );
 
-    const down = page.getByRole('button', { name: texts.moveDown.replace('{name}', '0-Abertura') });
+    const down = page.getByRole('button', { name: texts.moveDown.replace('{name}', 'Abertura') });
     await down.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(names).toEqual(['Canção de teste', '0-Abertura']);
+    await expect.poll(names).toEqual(['Canção de teste', 'Abertura']);
     // At the bottom it cannot go down: the focus is on its other move button, still on the same track.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe(texts.moveUp.replace('{name}', '0-Abertura'));
+      .toBe(texts.moveUp.replace('{name}', 'Abertura'));
     const listed = await publicSingles('title');
     expect(listed).toMatchObject({ data: { playlist: [{ title: 'Canção de teste' }, { title: '0-Abertura' }] } });
 
-    await page.getByRole('button', { name: `${texts.remove}: 0-Abertura` }).click();
+    await page.getByRole('button', { name: `${texts.remove}: Abertura` }).click();
     await expect.poll(names).toEqual(['Canção de teste']);
     await page.getByRole('button', { name: texts.restore.replace('{name}', '0-Abertura.wav') }).click();
-    await expect.poll(names).toEqual(['Canção de teste', '0-Abertura']);
+    await expect.poll(names).toEqual(['Canção de teste', 'Abertura']);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -285,7 +289,7 @@ describe('the music page', { timeout: RENDER_TIMEOUT_MS * 2 }, () => {
     const first = page.locator('.track').first();
     await first.getByLabel(texts.titleLabel).fill('  <b>Primeira</b>   canção ');
     await first.getByRole('button', { name: texts.saveTitle }).click();
-    await expect.poll(names).toEqual(['<b>Primeira</b> canção', '0-Abertura']);
+    await expect.poll(names).toEqual(['<b>Primeira</b> canção', 'Abertura']);
     expect(await page.locator('.track h3 b').count()).toBe(0);
 
     const second = page.locator('.track').nth(1);

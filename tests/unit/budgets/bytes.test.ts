@@ -4,7 +4,6 @@
  * under 250 KB compressed, and no image shipped much larger than it is shown. The first load
  * is computed by the benchmark's own module, so the test and `npm run bench` count alike.
  */
-import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
@@ -12,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, KB } from '../../../perf/bench/budgets.ts';
 import { bytes } from '../../../perf/bench/format.ts';
 import { builtPages, firstLoadTotals, readFirstLoad, type FirstLoad } from '../../../perf/bench/first-load.ts';
-import { DIST_DIR, requireBuild } from './built-site.ts';
+import { builtSiteUrl, DIST_DIR, requireBuild } from './built-site.ts';
 import { displayedWidths } from './displayed-images.ts';
 
 const HOME_PAGES = ['/pt', '/en', '/es'];
@@ -62,8 +61,7 @@ describe('byte budgets of the build', () => {
   });
 
   it('ships no image wider than twice its largest displayed width, and no SVG over 20 KB', async () => {
-    const { siteUrl } = JSON.parse(readFileSync('content/site.json', 'utf8')) as { siteUrl: string };
-    const widths = await displayedWidths(DIST_DIR, siteUrl);
+    const widths = await displayedWidths(DIST_DIR, builtSiteUrl());
     const problems: string[] = [];
     for (const path of await shippedImages(DIST_DIR)) {
       const file = join(DIST_DIR, ...path.split('/'));

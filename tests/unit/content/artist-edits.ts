@@ -1,6 +1,6 @@
 /**
  * Edits the artist makes without a developer, applied to a copy of content/: another Facebook
- * page, a fourth poem, a 21st video and a seventh release with neither a cover nor a drawn
+ * page (his link changed, or added where he has none), a fourth poem, a 21st video and a seventh release with neither a cover nor a drawn
  * stand-in. The values are test fixtures, not the artist's.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,8 +23,10 @@ const writeJson = (path: string, value: unknown) => writeFileSync(path, `${JSON.
 
 /** Applies every edit to the content folder `dir`, in place. */
 export function applyArtistEdits(dir: string): void {
-  const site = readJson(join(dir, 'site.json')) as { socials: { icon: string; href: string }[] };
-  for (const social of site.socials) if (social.icon === 'facebook') social.href = NEW_FACEBOOK;
+  const site = readJson(join(dir, 'site.json')) as { socials: { icon: string; label: string; href: string }[] };
+  const facebook = site.socials.find((social) => social.icon === 'facebook');
+  if (facebook) facebook.href = NEW_FACEBOOK;
+  else site.socials.push({ icon: 'facebook', label: 'Facebook', href: NEW_FACEBOOK });
   writeJson(join(dir, 'site.json'), site);
 
   const videos = readJson(join(dir, 'videos.json')) as { videos: unknown[] };
@@ -40,7 +42,9 @@ export function applyArtistEdits(dir: string): void {
   writeJson(join(dir, 'releases', `${ADDED_RELEASE}.json`), {
     title: 'A New Single',
     kind: 'Single',
-    released: '2026-01',
+    // Today: newer than the singles on disk, so the singles key presents this one whatever the
+    // artist has added since, and not a release still to come.
+    released: new Date().toISOString().slice(0, 10),
     playlist: 'Singles',
     description: { pt: 'Um single novo.', en: 'A new single.', es: 'Un sencillo nuevo.' },
   });

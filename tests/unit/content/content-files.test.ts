@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { poemSchema, releaseSchema, siteSchema, videoSchema } from '../../../src/lib/content-schemas.ts';
 import { contentProblems } from './content-validity.ts';
+import { SAMPLE_RELEASE } from './sample-release.ts';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -48,7 +49,7 @@ describe('the content schemas', () => {
   });
 
   it('name the wrong field of a release', () => {
-    const release = releaseSchema.parse(readJson('content/releases/cocktail-n1.json'));
+    const release = releaseSchema.parse(SAMPLE_RELEASE);
     const wrongDate = releaseSchema.safeParse({ ...release, released: '04/2023' });
     expect(wrongDate.error?.issues[0]?.path).toEqual(['released']);
     expect(wrongDate.error?.issues[0]?.message).toBe('must be YYYY-MM or YYYY-MM-DD');
@@ -61,7 +62,7 @@ describe('the content schemas', () => {
   });
 
   it('take a release’s cover as a JPG, PNG or WebP path relative to its file, as content/README.md says', () => {
-    const release = releaseSchema.parse(readJson('content/releases/cocktail-n1.json'));
+    const release = releaseSchema.parse(SAMPLE_RELEASE);
     expect(releaseSchema.safeParse({ ...release, cover: './covers/cocktail-n1.jpg' }).success).toBe(true);
     const notAnImage = releaseSchema.safeParse({ ...release, cover: './covers/cocktail-n1.gif' });
     expect(notAnImage.error?.issues[0]?.path).toEqual(['cover']);

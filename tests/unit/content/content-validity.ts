@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { heroKeyClashes } from '../../../src/lib/hero-releases.ts';
-import { poemSchema, releaseSchema, siteSchema, videosFileSchema } from '../../../src/lib/content-schemas.ts';
+import * as schemas from '../../../src/lib/content-schemas.ts';
 
 /** The frontmatter of a Markdown file, for the simple `key: "value"` lines the poems use. */
 export function frontmatter(text: string): Record<string, string> {
@@ -40,10 +40,10 @@ const filesIn = (folder: string, extension: string) =>
 /** Every mistake in the content folder `dir`, one line each; none for valid content. */
 export function contentProblems(dir: string): string[] {
   const problems = [
-    ...issues('site.json', siteSchema.safeParse(readJson(join(dir, 'site.json')))),
-    ...issues('videos.json', videosFileSchema.safeParse(readJson(join(dir, 'videos.json')))),
+    ...issues('site.json', schemas.siteSchema.safeParse(readJson(join(dir, 'site.json')))),
+    ...issues('videos.json', schemas.videosFileSchema.safeParse(readJson(join(dir, 'videos.json')))),
   ];
-  const videos = videosFileSchema.safeParse(readJson(join(dir, 'videos.json'))).data?.videos ?? [];
+  const videos = schemas.videosFileSchema.safeParse(readJson(join(dir, 'videos.json'))).data?.videos ?? [];
   const ids = videos.map((video) => video.id);
   for (const id of new Set(ids.filter((id, at) => ids.indexOf(id) !== at))) {
     problems.push(`videos.json: the video ${id} is listed twice`);
@@ -53,12 +53,12 @@ export function contentProblems(dir: string): string[] {
   if (poems.length === 0) problems.push('poems/: no poem');
   for (const name of poems) {
     const poem = frontmatter(readFileSync(join(dir, 'poems', name), 'utf8'));
-    problems.push(...issues(`poems/${name}`, poemSchema.safeParse(poem)));
+    problems.push(...issues(`poems/${name}`, schemas.poemSchema.safeParse(poem)));
   }
 
   const releases = [];
   for (const name of filesIn(join(dir, 'releases'), '.json')) {
-    const result = releaseSchema.safeParse(readJson(join(dir, 'releases', name)));
+    const result = schemas.releaseSchema.safeParse(readJson(join(dir, 'releases', name)));
     problems.push(...issues(`releases/${name}`, result));
     if (!result.data) continue;
     const { cover } = result.data;
@@ -67,5 +67,13 @@ export function contentProblems(dir: string): string[] {
     releases.push({ slug: name.replace(/\.json$/, ''), ...result.data });
   }
   if (releases.length === 0) problems.push('releases/: no release');
+  // A release's track files (lyrics, credits) sit in the folder named like it; covers/ holds images.
+  for (const folder of readdirSync(join(dir, 'releases'), { withFileTypes: true })) {
+    if (!folder.isDirectory() || folder.name === 'covers') continue;
+    for (const name of filesIn(join(dir, 'releases', folder.name), '.json')) {
+      const file = `releases/${folder.name}/${name}`;
+      problems.push(...issues(file, schemas.trackTextsSchema.safeParse(readJson(join(dir, file)))));
+    }
+  }
   return [...problems, ...heroKeyClashes(releases)];
 }

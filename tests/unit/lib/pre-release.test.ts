@@ -2,7 +2,6 @@
  * A release dated in the future: the moment the files give, which page a release gets at a
  * given time, the countdown's parts and the moments a screen reader hears.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { releaseSchema } from '../../../src/lib/content-schemas.ts';
@@ -15,10 +14,11 @@ import {
   timeLeft,
   untilNextTick,
 } from '../../../src/lib/pre-release.ts';
+import { SAMPLE_RELEASE } from '../content/sample-release.ts';
 
 const MOMENT = '2026-12-05T00:00-03:00';
 const INSTANT = Date.UTC(2026, 11, 5, 3, 0);
-const release = releaseSchema.parse(JSON.parse(readFileSync('content/releases/cocktail-n1.json', 'utf8')));
+const release = releaseSchema.parse(SAMPLE_RELEASE);
 
 describe('the release schema', () => {
   it('takes a release moment with its offset, pre-save links per platform and a teaser video id', () => {

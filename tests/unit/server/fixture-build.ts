@@ -1,18 +1,22 @@
 /**
  * A stand-in for the site's build, run by the publisher as a real program: writes the fixture
- * site into the folder it is given, its pages carrying the edition in the project's
- * `content/edition.txt`. Its environment makes it fail, write nothing, or wait at a gate.
+ * site into the folder it is given, its pages carrying the edition in the stand-in project's
+ * edition file (`FIXTURE_BUILD_EDITION`). Its environment makes it fail, write nothing, or wait at a gate.
  *
  *   node tests/unit/server/fixture-build.ts <outDir>
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { writeFixtureFiles } from './fixture-files.ts';
 
 const outDir = process.argv[2] ?? '';
-const editionFile = join(process.cwd(), 'content', 'edition.txt');
-const edition = existsSync(editionFile) ? readFileSync(editionFile, 'utf8').trim() : '';
-const { FIXTURE_BUILD_LOG: log, FIXTURE_BUILD_GATE: gate, FIXTURE_BUILD_MODE: mode } = process.env;
+const {
+  FIXTURE_BUILD_EDITION: editionFile = '',
+  FIXTURE_BUILD_LOG: log,
+  FIXTURE_BUILD_GATE: gate,
+  FIXTURE_BUILD_MODE: mode,
+} = process.env;
+const edition = editionFile && existsSync(editionFile) ? readFileSync(editionFile, 'utf8').trim() : '';
 
 // The content is read first, as astro does: what is saved later belongs to the next build.
 if (log) appendFileSync(log, `start ${edition}\n`);

@@ -51,6 +51,7 @@ export function createPublishFixture(): PublishFixture {
   const site = createFixtureSite();
   const projectDir = mkdtempSync(join(tmpdir(), 'publish-project-'));
   mkdirSync(join(projectDir, 'content'));
+  const editionFile = join(projectDir, 'content', 'edition.txt');
   const buildsDir = join(site.dataDir, 'builds');
   const logFile = join(projectDir, 'builds.log');
   writeFileSync(logFile, '');
@@ -58,7 +59,11 @@ export function createPublishFixture(): PublishFixture {
   const apps: FastifyInstance[] = [];
 
   const build = (outDir: string): BuildStep[] => {
-    const env: Record<string, string> = { FIXTURE_BUILD_LOG: logFile, FIXTURE_BUILD_MODE: behaviour.mode };
+    const env: Record<string, string> = {
+      FIXTURE_BUILD_EDITION: editionFile,
+      FIXTURE_BUILD_LOG: logFile,
+      FIXTURE_BUILD_MODE: behaviour.mode,
+    };
     if (behaviour.gate) env['FIXTURE_BUILD_GATE'] = behaviour.gate;
     behaviour.gate = null;
     return [{ stage: 'pages', command: process.execPath, args: [FIXTURE_BUILD, outDir], env }];
@@ -69,11 +74,11 @@ export function createPublishFixture(): PublishFixture {
     projectDir,
     buildsDir,
     behaviour,
-    save: (edition) => writeFileSync(join(projectDir, 'content', 'edition.txt'), edition),
+    save: (edition) => writeFileSync(editionFile, edition),
     startHeldBuild: async (app, edition) => {
       const gate = join(projectDir, `gate-${edition}`);
       behaviour.gate = gate;
-      writeFileSync(join(projectDir, 'content', 'edition.txt'), edition);
+      writeFileSync(editionFile, edition);
       await app.publisher.requestBuild();
       await expect.poll(() => existsSync(`${gate}.started`), { timeout: 10_000 }).toBe(true);
       return () => writeFileSync(gate, '');

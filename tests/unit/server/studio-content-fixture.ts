@@ -1,6 +1,6 @@
 /**
- * The studio's content backend on a copy of the real content, inside a temporary `git init`
- * repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
+ * The studio's content backend on a copy of the project whose content is the tests' own, inside
+ * a temporary `git init` repository. The studio's sign-in is another part: here a test hook sets `request.studioPerson`,
  * as its session check does for every `/studio/api/` route.
  */
 import cookie from '@fastify/cookie';
@@ -12,6 +12,7 @@ import studioContentRoutes from '../../../server/routes/studio-content.ts';
 import type { VideoThumbnailOptions } from '../../../server/services/studio-content/video-thumbnails.ts';
 import type { StudioPerson } from '../../../server/services/studio/studio-person.ts';
 import { copyProject } from '../../../perf/harness/project-copy.ts';
+import { writeFixtureContent } from './studio-content-files.ts';
 
 export const PERSON: StudioPerson = { id: 7, name: 'André' };
 export const MEDIA_FOLDER = 'releases/covers';
@@ -35,8 +36,9 @@ export interface StudioContentFixture {
 export async function createStudioContentFixture(
   options: { git?: boolean; videoThumbnails?: VideoThumbnailOptions } = {},
 ): Promise<StudioContentFixture> {
-  const root = copyProject('studio-content-');
+  const root = copyProject('studio-content-', { content: false });
   const contentDir = join(root, 'content');
+  writeFixtureContent(contentDir);
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: root,

@@ -1,9 +1,9 @@
 /**
  * The studio's content backend under arbitrary Unicode (test hook as the signed-in person, a
- * copy of the real content in a temporary Git repository): whatever an entry is called, nothing
- * is written outside the content folder or outside the files the studio edits; whatever a field
- * holds, an accepted text is stored and read back unchanged, and a refused one is one the site
- * could not keep as it is.
+ * copy of the project with the tests' own content in a temporary Git repository): whatever an
+ * entry is called, nothing is written outside the content folder or outside the files the
+ * studio edits; whatever a field holds, an accepted text is stored and read back unchanged, and
+ * a refused one is one the site could not keep as it is.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';

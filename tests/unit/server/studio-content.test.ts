@@ -1,8 +1,9 @@
 /**
- * The studio's content backend (Decap CMS's proxy protocol) on a copy of the real content in a
- * temporary Git repository: each action round-trips, a refused save writes and commits nothing,
- * every save is one commit by the person signed in, and history brings a version back. The
- * signed-in person comes from a test hook standing in for the studio's session check.
+ * The studio's content backend (Decap CMS's proxy protocol) on a copy of the project with the
+ * tests' own content, in a temporary Git repository: each action round-trips, a refused save
+ * writes and commits nothing, every save is one commit by the person signed in, and history
+ * brings a version back. The signed-in person comes from a test hook standing in for the
+ * studio's session check.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   PERSON,
   type StudioContentFixture,
 } from './studio-content-fixture.ts';
+import { FIXTURE_POEMS } from './studio-content-files.ts';
 
 let f: StudioContentFixture;
 beforeEach(async () => {
@@ -61,11 +63,7 @@ describe('reading', () => {
     const response = await f.content('entriesByFolder', { folder: 'poems', extension: 'md', depth: 1 });
     expect(response.statusCode).toBe(200);
     const entries = response.json<{ data: string; file: { path: string; id: string } }[]>();
-    expect(entries.map((entry) => entry.file.path)).toEqual([
-      'poems/mapa-de-volta.md',
-      'poems/mesmo-sangue.md',
-      'poems/teclas-da-madrugada.md',
-    ]);
+    expect(entries.map((entry) => entry.file.path)).toEqual(FIXTURE_POEMS.map((name) => `poems/${name}`));
     for (const entry of entries) {
       expect(entry.data).toBe(f.read(entry.file.path));
       expect(entry.file.id).toBe(sha256(entry.data));
@@ -170,7 +168,8 @@ describe('saving', () => {
     expect(response.statusCode, response.body).toBe(200);
     const stored = f.read('releases/cocktail-n1.json');
     expect(JSON.parse(stored)).toEqual({ ...release, title: 'Cocktail Nº1 (remaster)' });
-    const options = await prettier.resolveConfig('content/site.json');
+    // The project's settings, as the server writes with them.
+    const options = await prettier.resolveConfig('package.json');
     expect(await prettier.check(stored, { ...options, plugins: [], filepath: 'x.json' })).toBe(true);
     expect(f.git('log', '-1', '--format=%s').trim()).toBe('Lançamento cocktail-n1.json atualizado por André');
     expect(f.git('status', '--porcelain').trim()).toBe('M content/README.md');
@@ -390,7 +389,8 @@ describe('saving', () => {
 describe('history', () => {
   it('lists a file’s commits and restores one as a new commit, validated again', async () => {
     const original = f.read('poems/mapa-de-volta.md');
-    const edited = original.replace("title: 'Mapa de Volta'", "title: 'Mapa de Ida'");
+    const edited = original.replace(/^title: .*$/m, "title: 'Mapa de Ida'");
+    expect(edited).not.toBe(original);
     await f.content('persistEntry', {
       dataFiles: [{ slug: 'mapa-de-volta', path: 'poems/mapa-de-volta.md', raw: edited }],
       assets: [],

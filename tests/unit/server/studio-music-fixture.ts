@@ -57,9 +57,15 @@ async function generate(dir: string, name: string, source: string, output: strin
   return path;
 }
 
-/** A WAV master of `seconds` seconds of a tone, 24-bit stereo at 48 kHz. */
-export const makeWav = (dir: string, name: string, seconds: number) =>
-  generate(dir, name, `sine=frequency=440:duration=${seconds}`, ['-ac', '2', '-ar', '48000', '-c:a', 'pcm_s24le']);
+/** 24-bit stereo at 48 kHz, as a studio master often is. */
+const MASTER_WAV = ['-ac', '2', '-ar', '48000', '-c:a', 'pcm_s24le'];
+
+/** A WAV master of `seconds` seconds of a tone, with a title tag if given. */
+export const makeWav = (dir: string, name: string, seconds: number, title?: string) =>
+  generate(dir, name, `sine=frequency=440:duration=${seconds}`, [
+    ...MASTER_WAV,
+    ...(title === undefined ? [] : ['-metadata', `title=${title}`]),
+  ]);
 
 /** A video without sound. */
 export const makeSilentVideo = (dir: string, name: string) =>

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTrash, TRASH_FOLDER, TRASH_KEEP_MS } from '../../../server/services/media-trash.ts';
 import { openMediaLibrary } from '../../../server/services/media-library.ts';
 import { ORDER_FILE } from '../../../src/lib/playlist-order.ts';
+import { displayTitle } from '../../../src/lib/player-logic.ts';
 import { MUSIC_ROUTES, type MusicAnswer } from '../../../src/lib/studio-music.ts';
 import { recordingLogger } from './media-fixture.ts';
 import { createMusicFixture, makeWav, scratch, STUDIO_ORIGIN, type MusicFixture } from './studio-music-fixture.ts';
@@ -53,6 +54,28 @@ describe('the listing', () => {
     expect(album?.tracks[0]?.duration).toBeCloseTo(1, 0);
     expect(answer.maxUploadBytes).toBeGreaterThan(1024 * 1024 * 1024);
     expect(answer.trashDays).toBe(30);
+  });
+
+  it('names each track by the title visitors see, its file name beside it', async () => {
+    mkdirSync(join(f.site.mediaDir, 'Titled'));
+    await makeWav(join(f.site.mediaDir, 'Titled'), '01-boas-vindas-master-v3.wav', 1, 'Boas-vindas');
+    await makeWav(join(f.site.mediaDir, 'Titled'), '02-Fim de Tarde.wav', 1);
+    await f.app.library.rescan();
+    const titled = (await listing()).playlists.find((playlist) => playlist.name === 'Titled');
+    expect(titled?.tracks.map(({ title, file }) => ({ title, file }))).toEqual([
+      { title: 'Boas-vindas', file: '01-boas-vindas-master-v3.wav' },
+      { title: 'Fim de Tarde', file: '02-Fim de Tarde.wav' },
+    ]);
+    const album = (await listing()).playlists.find((playlist) => playlist.name === 'Album');
+    expect(album?.tracks.map((track) => track.title)).toEqual(['Intro', 'Song', 'Outro']);
+    // The same titles as the player's, which drops the number the file name starts with.
+    const answer = await f.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ playlist(playlistName: "Titled") { title } }' },
+    });
+    const played = answer.json<{ data: { playlist: { title: string }[] } }>().data.playlist;
+    expect(played.map((track) => displayTitle(track.title))).toEqual(['Boas-vindas', 'Fim de Tarde']);
   });
 
   it(

@@ -109,6 +109,36 @@ describe("the studio's CMS configuration", () => {
     }
   });
 
+  it('offers the sung language by name in the studio’s language, the site’s three first, storing codes the schema takes', () => {
+    const options = (lang: (typeof LANGUAGES)[number]) =>
+      (find(fieldsOf(lang, 'tracks'), 'language').options ?? []).map((option) =>
+        typeof option === 'string' ? { label: option, value: option } : option,
+      );
+    expect(find(fieldsOf('pt', 'tracks'), 'language')).toMatchObject({ widget: 'select', required: false });
+    expect(options('pt').slice(0, 3)).toEqual([
+      { value: 'pt-BR', label: 'Português (Brasil)' },
+      { value: 'en', label: 'Inglês' },
+      { value: 'es', label: 'Espanhol' },
+    ]);
+    expect(
+      options('en')
+        .slice(0, 3)
+        .map((option) => option.label),
+    ).toEqual(['Brazilian Portuguese', 'English', 'Spanish']);
+    expect(options('es').find((option) => option.value === 'yo')?.label).toBe('Yoruba');
+    expect(options('pt').find((option) => option.value === 'yo')?.label).toBe('Iorubá');
+    for (const lang of LANGUAGES) {
+      const rest = options(lang)
+        .slice(3)
+        .map((option) => option.label);
+      expect(rest, lang).toEqual([...rest].sort((a, b) => a.localeCompare(b, lang)));
+      for (const { value, label } of options(lang)) {
+        expect(label, value).not.toBe(value);
+        expect(trackTextsSchema.safeParse({ track: 'A', language: value, lyrics: 'la' }).success, value).toBe(true);
+      }
+    }
+  });
+
   it("has a labelled form field for every field of a track's lyrics and credits file, in each language", () => {
     const schema = jsonSchemaOf(trackTextsSchema);
     for (const lang of LANGUAGES) {
