@@ -1,6 +1,6 @@
 /**
  * The server's configuration: every environment variable it reads, validated once at start
- * by one schema (documented in .env.example and the README).
+ * by one schema (documented in .env.example and docs/configuration.md).
  */
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -254,7 +254,7 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-/** The name of every variable the server reads (documented in .env.example and the README). */
+/** The name of every variable the server reads (documented in .env.example and docs/configuration.md). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 export type Config = Env & { RENDITIONS_DIR: string; BUILDS_DIR: string; STUDIO_ORIGIN: string; UPLOADS_DIR: string };
 

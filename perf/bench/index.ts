@@ -47,7 +47,7 @@ function firstTrackPage(): string | null {
 const STATIC_PAGE = '/pt';
 
 const { values: flags } = parseArgs({
-  // For iterating (the README's numbers come from a plain run): --skip-build measures the
+  // For iterating (the numbers of docs/performance.md come from a plain run): --skip-build measures the
   // existing dist/; --quick makes 1 Lighthouse run per page, 3 s loads, 3 playback samples.
   options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
 });
