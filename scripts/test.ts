@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const REPORT = 'test-results/vitest.json';
 
@@ -44,9 +44,19 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
 }
+/** How many of the slowest files the run names, so the suite's time has a visible owner. */
+const SLOWEST_SHOWN = 10;
+
 try {
   const report = JSON.parse(readFileSync(REPORT, 'utf8')) as VitestReport;
+  const slowest = report.testResults
+    .map((file) => ({ file: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, SLOWEST_SHOWN);
+  console.log(`\nThe ${String(slowest.length)} slowest files:`);
+  for (const { file, seconds } of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
   const skipped = report.numPendingTests + report.numTodoTests;
   console.log(`\nTests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
 } catch {
