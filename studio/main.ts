@@ -196,6 +196,7 @@ async function showStudio(): Promise<void> {
   // The part's code (the editor's is large) downloads while the session is asked for: on a
   // weak signal each round trip costs half a second.
   const module = SECTION_MODULES[section]();
+  // Awaited below; a failure while the session call fails first is not left unhandled.
   module.catch(() => undefined);
   const session = await get<StudioSessionAnswer>(STUDIO_AUTH_ROUTES.session);
   const { person } = session;
