@@ -19,7 +19,7 @@ import {
 } from '../src/lib/studio-auth.ts';
 import { del, post } from './api.ts';
 import { confirmDialog } from './messages/confirm-dialog.ts';
-import { h } from './messages/dom.ts';
+import { h } from './dom.ts';
 import { fill, type StudioLang, type StudioTexts } from './texts.ts';
 
 export interface PasskeyPanelContext {

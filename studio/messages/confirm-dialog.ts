@@ -3,7 +3,7 @@
  * on Escape; the focus goes back to what opened it, or, when that was redrawn meanwhile, to
  * what `fallback` finds.
  */
-import { h } from './dom.ts';
+import { h } from '../dom.ts';
 
 export interface Confirmation {
   heading: string;

@@ -5,7 +5,7 @@
  */
 import type { InboxMessage } from '../../src/lib/studio-messages.ts';
 import { fill } from '../texts.ts';
-import { h } from './dom.ts';
+import { h } from '../dom.ts';
 import { MESSAGES_TEXTS, type MessagesTexts } from './texts.ts';
 
 /** The actions a message's buttons ask for; each names its button (`data-action`), so the focus can follow a redraw. */

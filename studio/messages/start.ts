@@ -16,7 +16,7 @@ import { del, get, post, StudioApiError } from '../api.ts';
 import type { StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
 import { confirmDialog } from './confirm-dialog.ts';
-import { h } from './dom.ts';
+import { h } from '../dom.ts';
 import { messageItem, type ItemAction } from './message-item.ts';
 import { MESSAGES_TEXTS } from './texts.ts';
 import './messages.css';

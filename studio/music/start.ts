@@ -6,7 +6,7 @@
 import { MUSIC_ROUTES, type MusicAnswer } from '../../src/lib/studio-music.ts';
 import type { StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
-import { element } from './dom.ts';
+import { h } from '../dom.ts';
 import { attachTrack, createPlaylist, loadMusic, removeTrack, restoreTrack, saveOrder, setTitle } from './music-api.ts';
 import { MUSIC_TEXTS } from './texts.ts';
 import { MusicView } from './view.ts';
@@ -15,7 +15,7 @@ import { withRequestToken } from '../request-token.ts';
 
 export const start: StartSection = async (root, { lang, texts: studioTexts, say, explain }) => {
   const texts = MUSIC_TEXTS[lang];
-  root.replaceChildren(element('h1', {}, studioTexts.sections.music), element('p', {}, texts.loading));
+  root.replaceChildren(h('h1', {}, studioTexts.sections.music), h('p', {}, texts.loading));
 
   let music: MusicAnswer = await loadMusic();
   /** Fetches the listing again and draws it; a failure is told and the old one kept. */
@@ -72,19 +72,19 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
     lang,
   );
 
-  const nameInput = element('input', {
+  const nameInput = h('input', {
     id: 'new-playlist',
     type: 'text',
     required: '',
     maxlength: '120',
     autocomplete: 'off',
   });
-  const form = element(
+  const form = h(
     'form',
     { class: 'new-playlist' },
-    element('label', { for: 'new-playlist' }, texts.newPlaylistLabel),
+    h('label', { for: 'new-playlist' }, texts.newPlaylistLabel),
     nameInput,
-    element('button', { type: 'submit' }, texts.create),
+    h('button', { type: 'submit' }, texts.create),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -97,9 +97,9 @@ export const start: StartSection = async (root, { lang, texts: studioTexts, say,
   });
 
   root.replaceChildren(
-    element('h1', {}, studioTexts.sections.music),
-    element('p', { class: 'intro' }, texts.intro),
-    element('section', { class: 'new-playlist-section', 'aria-label': texts.newPlaylist }, form),
+    h('h1', {}, studioTexts.sections.music),
+    h('p', { class: 'intro' }, texts.intro),
+    h('section', { class: 'new-playlist-section', 'aria-label': texts.newPlaylist }, form),
     view.element,
   );
   view.draw(music);

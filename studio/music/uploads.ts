@@ -8,7 +8,7 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import { STUDIO_ERROR_CODES, type StudioErrorCode } from '../../src/lib/studio-auth.ts';
 import { MUSIC_ROUTES, UPLOAD_CHUNK_BYTES } from '../../src/lib/studio-music.ts';
 import { fill, type StudioTexts } from '../texts.ts';
-import { element } from './dom.ts';
+import { h } from '../dom.ts';
 import type { MusicTexts } from './texts.ts';
 import { requestTokenHeaders } from '../request-token.ts';
 
@@ -50,10 +50,10 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1_000_000).toLocaleSt
 export function sendFile(file: File, playlist: string, list: HTMLElement, context: UploadContext): void {
   const { texts } = context;
   const id = `upload-${(uploads += 1)}`;
-  const label = element('label', { for: id }, fill(texts.uploading, { name: file.name, percent: '0' }));
-  const progress = element('progress', { id, max: '100', value: '0' });
-  const note = element('p', { class: 'upload-note' });
-  const item = element('li', { class: 'upload' }, label, progress, note);
+  const label = h('label', { for: id }, fill(texts.uploading, { name: file.name, percent: '0' }));
+  const progress = h('progress', { id, max: '100', value: '0' });
+  const note = h('p', { class: 'upload-note' });
+  const item = h('li', { class: 'upload' }, label, progress, note);
   list.append(item);
 
   const fail = (reason: string) => {

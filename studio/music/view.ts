@@ -12,7 +12,7 @@ import type {
   TrashedTrack,
 } from '../../src/lib/studio-music.ts';
 import { fill } from '../texts.ts';
-import { button, element } from './dom.ts';
+import { button, h } from '../dom.ts';
 import { sendFile, type UploadContext } from './uploads.ts';
 import { waveformSvg } from './waveform.ts';
 
@@ -38,8 +38,8 @@ function inlineForm(
   buttonText: string,
   send: () => Promise<void>,
 ): HTMLFormElement {
-  const submit = element('button', { type: 'submit', class: 'secondary', 'data-key': `submit-${id}` }, buttonText);
-  const form = element('form', { class: className }, element('label', { for: id }, label), field, submit);
+  const submit = h('button', { type: 'submit', class: 'secondary', 'data-key': `submit-${id}` }, buttonText);
+  const form = h('form', { class: className }, h('label', { for: id }, label), field, submit);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit.disabled = true;
@@ -49,7 +49,7 @@ function inlineForm(
 }
 
 export class MusicView {
-  readonly element = element('div', { class: 'music-lists' });
+  readonly element = h('div', { class: 'music-lists' });
   /** Each playlist's list of uploads, kept across redraws. */
   private readonly uploadLists = new Map<string, HTMLElement>();
   private readonly context: UploadContext;
@@ -97,13 +97,13 @@ export class MusicView {
   private playlist(playlist: PlaylistListing<StudioTrack>, index: number): HTMLElement {
     const { texts } = this.context;
     const headingId = `playlist-${index}`;
-    const tracks = element('ol', { class: 'tracks', 'aria-label': fill(texts.tracksOf, { name: playlist.name }) });
+    const tracks = h('ol', { class: 'tracks', 'aria-label': fill(texts.tracksOf, { name: playlist.name }) });
     playlist.tracks.forEach((track, position) => tracks.append(this.track(playlist, track, position)));
-    const body = playlist.tracks.length > 0 ? tracks : element('p', { class: 'empty' }, texts.empty);
-    return element(
+    const body = playlist.tracks.length > 0 ? tracks : h('p', { class: 'empty' }, texts.empty);
+    return h(
       'section',
       { class: 'playlist', 'aria-labelledby': headingId },
-      element('h2', { id: headingId }, playlist.name),
+      h('h2', { id: headingId }, playlist.name),
       this.releasesOf(playlist),
       body,
       this.uploadControl(playlist.name, index),
@@ -116,8 +116,8 @@ export class MusicView {
     const shared = playlist.tracks.filter((other) => other.title === track.title).length > 1;
     const name = shared ? `${track.title} (${track.file})` : track.title;
     const key = `${playlist.name}/${track.file}`;
-    const state = element('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
-    const facts = element(
+    const state = h('span', { class: 'state', 'data-state': track.status }, texts[track.status]);
+    const facts = h(
       'p',
       { class: 'facts' },
       `${clock(track.duration)} · ${track.format} ${size(track.size)} · `,
@@ -129,12 +129,11 @@ export class MusicView {
           after: lufs(track.loudness.after.integrated),
         })
       : texts.notMeasured;
-    const details = [facts, element('p', { class: 'loudness' }, loudness)];
-    if (track.failure)
-      details.push(element('p', { class: 'failure' }, fill(texts.failedWhy, { reason: track.failure })));
+    const details = [facts, h('p', { class: 'loudness' }, loudness)];
+    if (track.failure) details.push(h('p', { class: 'failure' }, fill(texts.failedWhy, { reason: track.failure })));
     const wave = track.waveform
       ? waveformSvg(track.waveform)
-      : element('div', { class: 'waveform pending' }, texts.waveformPending);
+      : h('div', { class: 'waveform pending' }, texts.waveformPending);
 
     const up = button(
       '↑',
@@ -154,16 +153,16 @@ export class MusicView {
       { class: 'secondary', 'aria-label': `${texts.remove}: ${name}`, 'data-key': `remove:${key}` },
       () => this.actions.remove(playlist.name, track),
     );
-    return element(
+    return h(
       'li',
       { class: 'track', 'data-status': track.status },
-      element('h3', { class: 'track-name' }, track.title),
-      element('p', { class: 'file-name' }, fill(texts.fileDetail, { file: track.file })),
+      h('h3', { class: 'track-name' }, track.title),
+      h('p', { class: 'file-name' }, fill(texts.fileDetail, { file: track.file })),
       this.titleForm(playlist.name, track, key),
       this.releaseForm(playlist.name, track, key),
       ...details,
       wave,
-      element('div', { class: 'track-actions' }, up, down, remove),
+      h('div', { class: 'track-actions' }, up, down, remove),
     );
   }
 
@@ -185,16 +184,16 @@ export class MusicView {
             : release.found
               ? texts.buttonPlays
               : texts.buttonPlaysOther;
-        return element('li', { 'data-release': release.slug, 'data-found': String(release.found) }, fill(text, values));
+        return h('li', { 'data-release': release.slug, 'data-found': String(release.found) }, fill(text, values));
       });
     if (items.length === 0) return '';
-    return element('div', { class: 'release-plays' }, element('h3', {}, texts.releasesOf), element('ul', {}, ...items));
+    return h('div', { class: 'release-plays' }, h('h3', {}, texts.releasesOf), h('ul', {}, ...items));
   }
 
   private titleForm(playlist: string, track: StudioTrack, key: string): HTMLElement {
     const { texts } = this.context;
     const id = `title:${key}`;
-    const input = element('input', {
+    const input = h('input', {
       id,
       type: 'text',
       maxlength: '200',
@@ -210,9 +209,9 @@ export class MusicView {
   private releaseForm(playlist: string, track: StudioTrack, key: string): HTMLElement {
     const { texts } = this.context;
     const id = `release:${key}`;
-    const select = element('select', { id, 'data-key': id }, element('option', { value: '' }, texts.noRelease));
+    const select = h('select', { id, 'data-key': id }, h('option', { value: '' }, texts.noRelease));
     for (const release of this.releases) {
-      const option = element('option', { value: release.slug }, `${release.title} (${release.kind})`);
+      const option = h('option', { value: release.slug }, `${release.title} (${release.kind})`);
       if (release.playlist === playlist && release.plays.includes(track.file) && release.found) option.selected = true;
       select.append(option);
     }
@@ -225,7 +224,7 @@ export class MusicView {
   private uploadControl(playlist: string, index: number): HTMLElement {
     const { texts } = this.context;
     const inputId = `upload-input-${index}`;
-    const input = element('input', {
+    const input = h('input', {
       id: inputId,
       type: 'file',
       accept: 'audio/*,.wav,.flac,.mp3,.m4a,.aac,.ogg,.opus',
@@ -233,27 +232,27 @@ export class MusicView {
       class: 'visually-hidden',
       'data-key': `upload:${playlist}`,
     });
-    const label = element('label', { for: inputId, class: 'upload-button' }, fill(texts.addFiles, { name: playlist }));
+    const label = h('label', { for: inputId, class: 'upload-button' }, fill(texts.addFiles, { name: playlist }));
     const list =
       this.uploadLists.get(playlist) ??
-      element('ul', { class: 'uploads', 'aria-label': fill(texts.uploadsOf, { name: playlist }) });
+      h('ul', { class: 'uploads', 'aria-label': fill(texts.uploadsOf, { name: playlist }) });
     this.uploadLists.set(playlist, list);
     input.addEventListener('change', () => {
       for (const file of input.files ?? []) sendFile(file, playlist, list, this.context);
       input.value = '';
     });
-    return element('div', { class: 'upload-control' }, input, label, list);
+    return h('div', { class: 'upload-control' }, input, label, list);
   }
 
   private trash(music: MusicAnswer): HTMLElement {
     const { texts } = this.context;
     const date = new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium' });
     const items = music.trash.map((entry) =>
-      element(
+      h(
         'li',
         { class: 'trashed' },
-        element('span', { class: 'track-name' }, entry.file),
-        element(
+        h('span', { class: 'track-name' }, entry.file),
+        h(
           'span',
           { class: 'from' },
           fill(texts.fromPlaylist, { playlist: entry.playlist, date: date.format(new Date(entry.removedAt)) }),
@@ -265,14 +264,12 @@ export class MusicView {
         ),
       ),
     );
-    return element(
+    return h(
       'section',
       { class: 'trash', 'aria-labelledby': 'trash-heading' },
-      element('h2', { id: 'trash-heading' }, texts.trash),
-      element('p', {}, fill(texts.trashIntro, { days: String(music.trashDays) })),
-      items.length > 0
-        ? element('ul', { class: 'trash-list' }, ...items)
-        : element('p', { class: 'empty' }, texts.trashEmpty),
+      h('h2', { id: 'trash-heading' }, texts.trash),
+      h('p', {}, fill(texts.trashIntro, { days: String(music.trashDays) })),
+      items.length > 0 ? h('ul', { class: 'trash-list' }, ...items) : h('p', { class: 'empty' }, texts.trashEmpty),
     );
   }
 }

@@ -4,7 +4,7 @@
  * SQL client SQLite and PostgreSQL each provide (stores/studio-*.ts).
  */
 import type { CountedEvent, Vital } from '../../../src/lib/numbers-events.ts';
-import { applyMigrations, type SqlClient } from '../studio/studio-store.ts';
+import { applyMigrations, type SqlClient } from '../studio/sql-client.ts';
 import type { CounterKey, VitalKey } from './event-validation.ts';
 
 /** A day's count of one key. */

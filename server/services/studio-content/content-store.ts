@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import type { Lang } from '../../../src/lib/languages.ts';
 import type { StudioPerson } from '../studio/studio-person.ts';
-import { acrossFileIssues, type PlannedFile } from './check-across.ts';
-import { checkDataFile, type Issue } from './check-file.ts';
+import { acrossFileIssues } from './check-across.ts';
 import { commitMessage, type SavedFile } from './commit-message.ts';
 import {
   deleteContentFile,
@@ -18,11 +17,11 @@ import {
   readContentFile,
   writeContentFile,
 } from './content-files.ts';
-import { contentPath, DATA_FOLDERS, listedFolder, safeImageName, type ContentPath } from './content-paths.ts';
+import { contentPath, DATA_FOLDERS, listedFolder } from './content-paths.ts';
 import { authorOf, commitPaths, fileAtCommit, fileHistory, isGitWorkTree, type FileCommit } from './git.ts';
-import { prepareImage, sameExtension } from './images.ts';
 import { MESSAGES } from './messages.ts';
 import type { Asset, DataFile } from './protocol.ts';
+import { refusal, Refusal, savePlans, type Planned } from './save-plans.ts';
 import {
   thumbnailsOfNewVideos,
   thumbnailsStillMissing,
@@ -31,17 +30,7 @@ import {
   type VideoThumbnailOptions,
 } from './video-thumbnails.ts';
 
-/** A request the store refuses: its status, the message for the editor, and the fields at fault. */
-export class Refusal extends Error {
-  readonly status: number;
-  readonly issues: Issue[];
-
-  constructor(status: number, message: string, issues: Issue[] = []) {
-    super(message);
-    this.status = status;
-    this.issues = issues;
-  }
-}
+export { Refusal } from './save-plans.ts';
 
 /** An entry as Decap reads it: the file's text and an id that changes with its content. */
 export interface Entry {
@@ -84,18 +73,6 @@ const NO_FETCHES: ThumbnailFetches = { fetched: [], failed: [] };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** A planned write or delete, with what the commit message says of it. */
-interface Planned extends PlannedFile {
-  path: string;
-  bytes: Uint8Array | string | null;
-}
-
-/** A refusal naming every field at fault, each as `file › field: reason`. */
-function refusal(issues: Issue[], status = 422): Refusal {
-  const lines = issues.map(({ file, field, message }) => `${file}${field ? ` › ${field}` : ''}: ${message}`);
-  return new Refusal(status, lines.join('\n'), issues);
-}
-
 export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
 
 /** The store of one content folder; finds out once whether it is in a Git work tree. */
@@ -104,6 +81,8 @@ export async function openContentStore(options: ContentStoreOptions) {
   const contentDir = await realpath(options.contentDir);
   const git = await isGitWorkTree(contentDir);
   const thumbnailFailure = (id: string, reason: string) => options.onThumbnailFailure?.(id, reason);
+
+  const { classify, plannedData, plannedImage } = savePlans(mediaFolder, maxImageBytes);
 
   /** Runs saves one after another: two at once would interleave their checks and commits. */
   function serialized<T>(job: () => Promise<T>): Promise<T> {
@@ -156,12 +135,6 @@ export async function openContentStore(options: ContentStoreOptions) {
     if (issues.length > 0) throw refusal(issues);
   }
 
-  function classify(path: string, lang: Lang): ContentPath {
-    const found = contentPath(path, mediaFolder);
-    if (!found) throw refusal([{ file: path, field: '', message: MESSAGES.badPath[lang] }], 400);
-    return found;
-  }
-
   async function entry(path: string, label?: string): Promise<Entry> {
     const bytes = contentPath(path, mediaFolder) ? await readContentFile(contentDir, path) : null;
     const file = { path, ...(label === undefined ? {} : { label }) };
@@ -194,33 +167,6 @@ export async function openContentStore(options: ContentStoreOptions) {
       path,
       name: path.split('/').pop() ?? path,
     };
-  }
-
-  /** A data file's new text, checked; its planned write. */
-  async function plannedData(path: string, raw: string, lang: Lang): Promise<Planned> {
-    const { kind } = classify(path, lang);
-    if (kind === 'image') throw refusal([{ file: path, field: '', message: MESSAGES.badPath[lang] }], 400);
-    const checked = await checkDataFile(kind, path, raw, lang);
-    if (!checked.ok) throw refusal(checked.issues);
-    return { path, kind, data: checked.data, deleted: false, bytes: checked.text };
-  }
-
-  /** An uploaded image, checked and re-encoded; `rename` gives it a safe name where its own is not. */
-  async function plannedImage(asset: Asset, lang: Lang, rename: boolean): Promise<Planned> {
-    const bytes = Buffer.from(asset.content, 'base64');
-    const image = await prepareImage(bytes, maxImageBytes);
-    if (!image.ok)
-      throw refusal(
-        [{ file: asset.path, field: '', message: MESSAGES[image.reason][lang] }],
-        image.reason === 'tooLarge' ? 413 : 422,
-      );
-    let path = asset.path;
-    if (rename && (!contentPath(path, mediaFolder) || !sameExtension(path, image.extension)))
-      path = `${mediaFolder}/${safeImageName(path.split('/').pop() ?? '', image.extension)}`;
-    classify(path, lang);
-    if (!sameExtension(path, image.extension))
-      throw refusal([{ file: path, field: '', message: MESSAGES.wrongExtension[lang] }]);
-    return { path, kind: 'image', data: null, deleted: false, bytes: image.bytes };
   }
 
   /** Checks the save across files, then writes, deletes and commits it. */

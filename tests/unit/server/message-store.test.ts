@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { openPostgresStore, POSTGRES_MIGRATIONS } from '../../../server/services/stores/postgres-store.ts';
-import { openSqliteStore, SQLITE_FILE, SQLITE_MIGRATIONS } from '../../../server/services/stores/sqlite-store.ts';
+import { POSTGRES_MIGRATIONS } from '../../../server/services/stores/postgres-migrations.ts';
+import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
+import { SQLITE_MIGRATIONS } from '../../../server/services/stores/sqlite-migrations.ts';
+import { openSqliteStore, SQLITE_FILE } from '../../../server/services/stores/sqlite-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 
 let postgres: PostgresServer;

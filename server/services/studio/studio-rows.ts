@@ -1,0 +1,93 @@
+/**
+ * People and passkeys as the studio's tables hold them and as the rest of the server sees them;
+ * both the people and the passkey queries read them, so the mapping is written once here.
+ */
+import type { SqlClient } from './sql-client.ts';
+import type { StudioPerson } from './studio-person.ts';
+
+/** A passkey as WebAuthn verifies it. */
+export interface NewPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+export interface StoredPasskey extends NewPasskey {
+  personId: number;
+  /** The name its person gave it, or null (the studio then names it by its date). */
+  name: string | null;
+  createdMs: number;
+  lastUsedMs: number | null;
+}
+
+/** A person and the WebAuthn user handle (base64url) their passkeys are registered under. */
+export interface StoredPerson extends StudioPerson {
+  userHandle: string;
+  /** Where the studio tells them of a new passkey (set with `npm run studio -- email`), or null. */
+  email: string | null;
+}
+
+/** A row of studio_passkeys. */
+export interface PasskeyRow {
+  id: string;
+  person_id: number;
+  public_key: string;
+  counter: number;
+  transports: string;
+  created_ms: number;
+  last_used_ms: number | null;
+  name: string | null;
+}
+
+/** A row of studio_people. */
+export interface PersonRow {
+  id: number;
+  name: string;
+  user_handle: string;
+  created_ms: number;
+  email: string | null;
+}
+
+/** The passkey a row holds. */
+export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
+  id: row.id,
+  personId: row.person_id,
+  publicKey: row.public_key,
+  counter: row.counter,
+  transports: JSON.parse(row.transports) as string[],
+  name: row.name,
+  createdMs: row.created_ms,
+  lastUsedMs: row.last_used_ms,
+});
+
+/** The person a row holds. */
+export const toPerson = (row: PersonRow): StoredPerson => ({
+  id: row.id,
+  name: row.name,
+  userHandle: row.user_handle,
+  email: row.email,
+});
+
+/** Inserts a passkey: registering a person adds their first one, and they may add more. */
+export const INSERT_PASSKEY =
+  'INSERT INTO studio_passkeys (id, person_id, public_key, counter, transports, created_ms) VALUES ($1, $2, $3, $4, $5, $6)';
+
+/** The values of INSERT_PASSKEY. */
+export const passkeyValues = (personId: number, passkey: NewPasskey, now: number) => [
+  passkey.id,
+  personId,
+  passkey.publicKey,
+  passkey.counter,
+  JSON.stringify(passkey.transports),
+  now,
+];
+
+/** The person's passkeys, oldest first. */
+export async function passkeysOf(sql: SqlClient, personId: number): Promise<StoredPasskey[]> {
+  return (
+    await sql.all<PasskeyRow>('SELECT * FROM studio_passkeys WHERE person_id = $1 ORDER BY created_ms, id', [personId])
+  ).map(toPasskey);
+}
