@@ -5,7 +5,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVERY_RESPONSE, FRAMABLE_PAGE } from '../server/plugins/security-headers.ts';
-import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/cache-control.ts';
+import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/http/cache-control.ts';
 import { cspDirectives, cspHeader, framableByAnySite } from '../server/services/csp.ts';
 import { EMBED_PREFIX } from '../src/lib/embeds.ts';
 import { PAGE_POLICY_FILE } from '../src/lib/page-policy.ts';

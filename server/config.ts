@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
-import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
+import { LOOPBACK_PROXIES, parseSubnet } from './services/http/client-network.ts';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
 import { DEFAULT_FLUSH_MS } from './services/numbers/tally.ts';
 import { DEFAULT_LEASE_MS } from './services/outbox.ts';

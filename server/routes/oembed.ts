@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { OEMBED_PATH } from '../../src/lib/embeds.ts';
-import { errorBody } from '../services/error-answers.ts';
+import { errorBody } from '../services/http/error-answers.ts';
 import { manifestOf, oembedFor, OEMBED_CACHE_AGE } from '../services/oembed.ts';
 import type { CurrentSite } from '../services/served-site.ts';
 

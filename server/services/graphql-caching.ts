@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchMatches } from './entity-tags.ts';
+import { ifNoneMatchMatches } from './http/entity-tags.ts';
 import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from './graphql-over-http.ts';
 import { schema } from './graphql-schema.ts';
 import type { PublicLibrary } from './public-library.ts';

@@ -21,7 +21,7 @@ import {
   requestQueryProblem,
 } from './graphql-limits.ts';
 import { ALLOW_FOR_OPERATIONS, getOperationProblem } from './graphql-operations.ts';
-import { MAX_GRAPHQL_BODY_BYTES } from './request-limits.ts';
+import { MAX_GRAPHQL_BODY_BYTES } from './http/request-limits.ts';
 
 const MAX_QUERY_DEPTH = 5;
 

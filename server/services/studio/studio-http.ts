@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { StudioErrorCode } from '../../../src/lib/studio-auth.ts';
-import { errorBody } from '../error-answers.ts';
+import { errorBody } from '../http/error-answers.ts';
 import { cspHeader } from '../csp.ts';
 import { CHALLENGE_LIFETIME_MS, type SessionLifetimes } from './lifetimes.ts';
 

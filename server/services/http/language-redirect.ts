@@ -4,7 +4,7 @@
  * real 404.
  */
 import Negotiator from 'negotiator';
-import { chooseLanguage, DEFAULT_LANG, type Lang } from '../../src/lib/languages.ts';
+import { chooseLanguage, DEFAULT_LANG, type Lang } from '../../../src/lib/languages.ts';
 
 /** The languages an Accept-Language header asks for, most wanted first (by `negotiator`). */
 export function acceptedLanguages(header: string | undefined): string[] {
