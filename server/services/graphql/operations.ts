@@ -7,7 +7,7 @@
  */
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
 import mercurius from 'mercurius';
-import { CLOSING, OPENING } from './graphql-limits.ts';
+import { CLOSING, OPENING } from './limits.ts';
 
 type OperationType = 'query' | 'mutation' | 'subscription';
 

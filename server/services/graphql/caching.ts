@@ -3,15 +3,15 @@
  * past the moment a release still to come joins the answers) with
  * a strong ETag made from the media index, the renditions, this server and the request; a
  * matching If-None-Match gets 304 without running the query. POST answers and every error are
- * `no-store`. The answer's media type follows Accept (graphql-over-http.ts), so it varies by it.
+ * `no-store`. The answer's media type follows Accept (over-http.ts), so it varies by it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchMatches } from './http/entity-tags.ts';
-import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from './graphql-over-http.ts';
-import { schema } from './graphql-schema.ts';
-import type { PublicLibrary } from './public-library.ts';
-import type { Renditions } from './renditions/renditions.ts';
+import { ifNoneMatchMatches } from '../http/entity-tags.ts';
+import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from './over-http.ts';
+import { schema } from './schema.ts';
+import type { PublicLibrary } from '../public-library.ts';
+import type { Renditions } from '../renditions/renditions.ts';
 
 export interface GraphqlCachingOptions {
   /** The route whose answers are cached. */

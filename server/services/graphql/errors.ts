@@ -15,7 +15,7 @@ import mercurius, { type MercuriusContext } from 'mercurius';
  *   introspection in production, our caps on size and depth, mistyped variables) or whose
  *   query fails as it runs: 200 with an `errors` list, so clients have one rule, read
  *   `errors`. (`application/graphql-response+json` makes a refused document 400 instead:
- *   graphql-over-http.ts.)
+ *   over-http.ts.)
  * - `internal`: the server's own failure: 500, logged, and the caller reads only that
  *   something went wrong (not 'Maximum call stack size exceeded', not a file name).
  */

@@ -1,6 +1,6 @@
 /**
  * How the GraphQL route refuses hostile requests before they cost much: the Mercurius options
- * that bound a document (graphql-limits.ts), turn batching off and introspection off in
+ * that bound a document (limits.ts), turn batching off and introspection off in
  * production, and the checks of the request's parameters and of the document's text.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,9 +19,9 @@ import {
   maxFieldsRule,
   requestBodyProblem,
   requestQueryProblem,
-} from './graphql-limits.ts';
-import { ALLOW_FOR_OPERATIONS, getOperationProblem } from './graphql-operations.ts';
-import { MAX_GRAPHQL_BODY_BYTES } from './http/request-limits.ts';
+} from './limits.ts';
+import { ALLOW_FOR_OPERATIONS, getOperationProblem } from './operations.ts';
+import { MAX_GRAPHQL_BODY_BYTES } from '../http/request-limits.ts';
 
 const MAX_QUERY_DEPTH = 5;
 
@@ -31,7 +31,7 @@ export function hardenedOptions(development: boolean): Partial<MercuriusOptions>
   if (!development) rules.push(NoSchemaIntrospectionCustomRule);
   return {
     queryDepth: MAX_QUERY_DEPTH,
-    // What is kept per document is bounded (see graphql-limits.ts): a small cache, and a
+    // What is kept per document is bounded (see limits.ts): a small cache, and a
     // compiled function (graphql-jit, about twice as fast) only for the documents the site
     // sends over and over.
     cache: CACHED_DOCUMENTS,

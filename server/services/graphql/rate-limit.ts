@@ -6,7 +6,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import mercurius from 'mercurius';
-import { MINUTE_MS } from './http/request-limits.ts';
+import { MINUTE_MS } from '../http/request-limits.ts';
 
 const WITHOUT_COUNTS = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
 
