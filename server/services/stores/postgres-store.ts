@@ -24,8 +24,8 @@ import {
   type MessageRow,
   type MessageStore,
   type MessageStoreOptions,
-} from '../message-store.ts';
-import { mailboxKey } from '../mail-address.ts';
+} from '../contact/message-store.ts';
+import { mailboxKey } from '../contact/mail-address.ts';
 
 /** The schema, one step per version (exported for the upgrade test). */
 export const POSTGRES_MIGRATIONS: readonly string[] = [

@@ -3,7 +3,7 @@
  * studio translates. The reasons of failures stay out (they may name mail servers); the
  * export carries them.
  */
-import type { ArtistDelivery, InboxMessage, ReplyDelivery } from '../../src/lib/studio-messages.ts';
+import type { ArtistDelivery, InboxMessage, ReplyDelivery } from '../../../src/lib/studio-messages.ts';
 import type { StoredMessage } from './message-store.ts';
 
 function artistDelivery(message: StoredMessage): ArtistDelivery {

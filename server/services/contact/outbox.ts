@@ -6,7 +6,7 @@
  */
 import { describeFailure, type DeliveryFailure } from './delivery-failure.ts';
 import type { Mailer } from './mailer.ts';
-import { startQueueRunner } from './queue-runner.ts';
+import { startQueueRunner } from '../queue-runner.ts';
 import {
   digestSlotAfter,
   type DigestClaim,
@@ -14,7 +14,7 @@ import {
   type MessageStore,
   type StoredMessage,
 } from './message-store.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../log.ts';
 
 export interface OutboxOptions {
   store: MessageStore;

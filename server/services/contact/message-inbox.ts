@@ -3,7 +3,7 @@
  * opened leaves pages and music working and the contact route answering 503, until a later
  * message finds it usable again.
  */
-import type { Log } from './log.ts';
+import type { Log } from '../log.ts';
 import type { MessageStore } from './message-store.ts';
 import type { Outbox } from './outbox.ts';
 

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { Log } from './log.ts';
+import type { Log } from '../log.ts';
 import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
-import type { StudioNotice } from './studio/studio-store.ts';
+import type { StudioNotice } from '../studio/studio-store.ts';
 
 export interface MailerOptions {
   smtpUrl: string | null;

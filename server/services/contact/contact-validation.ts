@@ -3,9 +3,9 @@
  * exactly, so what cannot be is refused here, naming the field.
  */
 import { z } from 'zod';
-import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from '../../src/lib/contact-fields.ts';
-import { CONTROL_CHARACTER } from '../../src/lib/control-characters.ts';
-import { DEFAULT_LANG, LANGUAGES } from '../../src/lib/languages.ts';
+import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from '../../../src/lib/contact-fields.ts';
+import { CONTROL_CHARACTER } from '../../../src/lib/control-characters.ts';
+import { DEFAULT_LANG, LANGUAGES } from '../../../src/lib/languages.ts';
 import type { NewMessage } from './message-store.ts';
 
 /** C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls. */

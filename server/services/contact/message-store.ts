@@ -5,8 +5,8 @@
  * attempted by one of them at a time.
  */
 import { createHash } from 'node:crypto';
-import type { Lang } from '../../src/lib/languages.ts';
-import type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
+import type { Lang } from '../../../src/lib/languages.ts';
+import type { ReplySkipReason } from '../../../src/lib/studio-messages.ts';
 import { mailboxKey } from './mail-address.ts';
 
 /** A message as the form sends it, already validated. */
@@ -58,7 +58,7 @@ export const DEFAULT_DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 export const LAST_ERROR_MAX = 500;
 
 /** Why a new message gets no auto-reply (the studio shows it). */
-export type { ReplySkipReason } from '../../src/lib/studio-messages.ts';
+export type { ReplySkipReason } from '../../../src/lib/studio-messages.ts';
 
 export interface AddResult {
   message: StoredMessage;
