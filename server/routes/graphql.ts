@@ -13,7 +13,7 @@ import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../ser
 import { graphqlRateLimit } from '../services/graphql/rate-limit.ts';
 import { resolversFor, schema } from '../services/graphql/schema.ts';
 import { trackViews } from '../services/graphql/track-view.ts';
-import type { PublicLibrary } from '../services/public-library.ts';
+import type { PublicLibrary } from '../services/media/public-library.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 
 export interface GraphqlOptions {

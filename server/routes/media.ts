@@ -6,8 +6,8 @@
 import { ReadStream } from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
-import type { Track } from '../services/media-library.ts';
-import type { PublicLibrary } from '../services/public-library.ts';
+import type { Track } from '../services/media/media-library.ts';
+import type { PublicLibrary } from '../services/media/public-library.ts';
 import { extensionOf } from '../../src/lib/audio-formats.ts';
 import { servableCover } from '../../src/lib/audio-tags.ts';
 import { sendOpenedFile } from '../services/http/file-response.ts';

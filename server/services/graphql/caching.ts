@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ifNoneMatchMatches } from '../http/entity-tags.ts';
 import { asGraphqlResponse, GRAPHQL_RESPONSE_JSON, wantsGraphqlResponseJson } from './over-http.ts';
 import { schema } from './schema.ts';
-import type { PublicLibrary } from '../public-library.ts';
+import type { PublicLibrary } from '../media/public-library.ts';
 import type { Renditions } from '../renditions/renditions.ts';
 
 export interface GraphqlCachingOptions {

@@ -5,7 +5,7 @@
 import type { IResolvers } from 'mercurius';
 import mercurius from 'mercurius';
 import { MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
-import type { MediaLibrary, Track } from '../media-library.ts';
+import type { MediaLibrary, Track } from '../media/media-library.ts';
 
 const MAX_NAME_LENGTH = 200;
 

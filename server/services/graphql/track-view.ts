@@ -2,9 +2,9 @@
  * A track as the GraphQL API shows it: its tags, where its audio, cover and waveform are
  * served, and its renditions once they are made.
  */
-import type { Track } from '../media-library.ts';
+import type { Track } from '../media/media-library.ts';
 import type { Renditions, TrackRenditions } from '../renditions/renditions.ts';
-import { audioUrl, coverUrl, renditionUrl } from '../track-urls.ts';
+import { audioUrl, coverUrl, renditionUrl } from '../media/track-urls.ts';
 
 /** The fields of the schema's `Track` for one track and the state of its renditions. */
 export function trackView(track: Track, made: TrackRenditions, mediaBaseUrl: string) {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../log.ts';
-import type { MediaLibrary, Track } from '../media-library.ts';
+import type { MediaLibrary, Track } from '../media/media-library.ts';
 import { analyse, type Analysis } from './analyse.ts';
 import { ANALYSIS_FILE, CacheFolder, HASH_PATTERN, PEAKS_FILE, temporaryPathFor, type Lock } from './cache-folder.ts';
 import { FFMPEG_INSTALL_HINT, hasUsableFfmpeg } from './ffmpeg.ts';

@@ -5,8 +5,8 @@
  * at each request, so the music appears at its moment without a restart.
  */
 import { createHash } from 'node:crypto';
-import { nextReleaseInstant } from '../../src/lib/pre-release.ts';
-import { isReleaseTrack, upcomingReleases, type DatedRelease } from '../../src/lib/withheld-music.ts';
+import { nextReleaseInstant } from '../../../src/lib/pre-release.ts';
+import { isReleaseTrack, upcomingReleases, type DatedRelease } from '../../../src/lib/withheld-music.ts';
 import type { MediaLibrary, Track } from './media-library.ts';
 
 export interface PublicLibrary extends MediaLibrary {

@@ -10,12 +10,12 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../src/lib/audio-formats.ts';
-import { readAudioTags, type AudioTags } from '../../src/lib/audio-tags.ts';
-import { applyOrder, readOrder } from '../../src/lib/playlist-order.ts';
-import { readTitles } from '../../src/lib/track-names.ts';
-import { compareTracks } from '../../src/lib/track-order.ts';
-import type { Log } from './log.ts';
+import { AUDIO_TYPES, extensionOf, isAudioFile } from '../../../src/lib/audio-formats.ts';
+import { readAudioTags, type AudioTags } from '../../../src/lib/audio-tags.ts';
+import { applyOrder, readOrder } from '../../../src/lib/playlist-order.ts';
+import { readTitles } from '../../../src/lib/track-names.ts';
+import { compareTracks } from '../../../src/lib/track-order.ts';
+import type { Log } from '../log.ts';
 
 /** One playable track, as the API describes it: its tags, and what serving it needs. */
 export interface Track extends AudioTags {

@@ -3,7 +3,7 @@
  * from any text he typed or his file was called, so that none can leave its folder, hide
  * itself (a leading dot), drive a terminal or clash with a file that is already there.
  */
-import { withoutControls } from '../../../src/lib/control-characters.ts';
+import { withoutControls } from '../../../../src/lib/control-characters.ts';
 import { RENDITIONS_FOLDER } from '../track-urls.ts';
 
 /** The longest name kept, in UTF-8 bytes: file systems allow 255, and a clash suffix needs room. */

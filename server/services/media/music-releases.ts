@@ -5,12 +5,12 @@
  */
 import { access, mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { releaseSchema } from '../../src/lib/content-schemas.ts';
-import type { ReleasePlays } from '../../src/lib/studio-music.ts';
-import { readTitles, TITLES_FILE } from '../../src/lib/track-names.ts';
-import { findTrackByTitle } from '../../src/lib/track-titles.ts';
+import { releaseSchema } from '../../../src/lib/content-schemas.ts';
+import type { ReleasePlays } from '../../../src/lib/studio-music.ts';
+import { readTitles, TITLES_FILE } from '../../../src/lib/track-names.ts';
+import { findTrackByTitle } from '../../../src/lib/track-titles.ts';
 import type { MediaLibrary } from './media-library.ts';
-import { writeAtomically } from './renditions/cache-folder.ts';
+import { writeAtomically } from '../renditions/cache-folder.ts';
 
 /** A release's facts that link it to its tracks. */
 export type ReleaseLink = Omit<ReleasePlays, 'plays' | 'found'>;

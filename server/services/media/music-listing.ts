@@ -3,11 +3,11 @@
  * studio's music page: its length, format, loudness before and after the renditions' gain,
  * which renditions are ready, pending or failed (and why), and where its waveform is.
  */
-import { extensionOf } from '../../src/lib/audio-formats.ts';
-import { displayTitle } from '../../src/lib/player-logic.ts';
-import type { PlaylistListing, TrackListing } from '../../src/lib/studio-music.ts';
+import { extensionOf } from '../../../src/lib/audio-formats.ts';
+import { displayTitle } from '../../../src/lib/player-logic.ts';
+import type { PlaylistListing, TrackListing } from '../../../src/lib/studio-music.ts';
 import type { MediaLibrary, Track } from './media-library.ts';
-import type { Renditions } from './renditions/renditions.ts';
+import type { Renditions } from '../renditions/renditions.ts';
 
 /** One track's facts. */
 export function describeTrack(track: Track, renditions: Renditions): TrackListing {

@@ -3,7 +3,7 @@
  * few dozen bars from 0 to 1, small enough to send with the listing and draw at any width.
  */
 import { readFile } from 'node:fs/promises';
-import type { WaveformData } from './renditions/peaks.ts';
+import type { WaveformData } from '../renditions/peaks.ts';
 
 /** How many bars a listed track's waveform has. */
 export const WAVEFORM_BARS = 64;

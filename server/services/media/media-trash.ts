@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TrashedTrack } from '../../src/lib/studio-music.ts';
-import { linkUnique } from './music-upload/place-file.ts';
+import type { TrashedTrack } from '../../../src/lib/studio-music.ts';
+import { linkUnique } from './upload/place-file.ts';
 
 /** The trash folder inside MEDIA_DIR (a dot name: never a playlist). */
 export const TRASH_FOLDER = '.trash';
