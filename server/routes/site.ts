@@ -13,8 +13,8 @@ import {
   withoutTrailingSlash,
 } from '../services/http/language-redirect.ts';
 import { ifNoneMatchMatches } from '../services/http/entity-tags.ts';
-import { chooseEncoding, type StoredPage } from '../services/page-store.ts';
-import type { CurrentSite, ServedSite } from '../services/served-site.ts';
+import { chooseEncoding, type StoredPage } from '../services/site/page-store.ts';
+import type { CurrentSite, ServedSite } from '../services/site/served-site.ts';
 import { LANG_COOKIE, type Lang } from '../../src/lib/languages.ts';
 import { PAGE_POLICY_FILE } from '../../src/lib/page-policy.ts';
 import { REVALIDATE, staticCacheControl } from '../services/http/cache-control.ts';

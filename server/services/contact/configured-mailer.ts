@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { Log } from '../log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
-import { readStreamingLinks } from '../site-settings.ts';
+import { readStreamingLinks } from '../site/site-settings.ts';
 
 /** A mailer over SMTP_URL (else .eml files in DATA_DIR/outbox/), from MAIL_FROM. */
 export function configuredMailer(config: Config, log: Pick<Log, 'info'>): Mailer {

@@ -6,7 +6,7 @@
  * artist's name, to any inbox, which is how a sending domain ends up on a blocklist.
  */
 import type { Lang } from '../../../src/lib/languages.ts';
-import { ARTIST_NAME, PROJECT_NAME } from '../site-settings.ts';
+import { ARTIST_NAME, PROJECT_NAME } from '../site/site-settings.ts';
 
 /** The auto-reply speaks of the artist by his first name. */
 const FIRST_NAME = ARTIST_NAME.split(' ')[0] ?? ARTIST_NAME;

@@ -5,11 +5,11 @@
  * file.
  */
 import { readFileSync } from 'node:fs';
-import { siteSchema } from '../../src/lib/content-schemas.ts';
-import { STREAMING_PLATFORMS } from '../../src/lib/social-icons.ts';
+import { siteSchema } from '../../../src/lib/content-schemas.ts';
+import { STREAMING_PLATFORMS } from '../../../src/lib/social-icons.ts';
 
 /** The project's settings file, found from this module, whatever the working directory. */
-export const SITE_SETTINGS_FILE = new URL('../../content/site.json', import.meta.url);
+export const SITE_SETTINGS_FILE = new URL('../../../content/site.json', import.meta.url);
 
 const STREAMING = new Set<string>(STREAMING_PLATFORMS);
 

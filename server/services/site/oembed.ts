@@ -14,9 +14,9 @@ import {
   embedPath,
   musicPageOf,
   type EmbedManifest,
-} from '../../src/lib/embeds.ts';
-import { absoluteUrl } from '../../src/lib/site-urls.ts';
-import { xmlText } from '../../src/lib/xml-text.ts';
+} from '../../../src/lib/embeds.ts';
+import { absoluteUrl } from '../../../src/lib/site-urls.ts';
+import { xmlText } from '../../../src/lib/xml-text.ts';
 
 /** The oEmbed 1.0 rich answer. */
 export interface OembedAnswer {

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
-import { parseReleaseMoments, RELEASE_MOMENTS_FILE, type DatedRelease } from '../../src/lib/withheld-music.ts';
+import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
+import { parseReleaseMoments, RELEASE_MOMENTS_FILE, type DatedRelease } from '../../../src/lib/withheld-music.ts';
 import { cspDirectives, cspHeader, type CspInput } from './csp.ts';
 import { loadPages, type StoredPage } from './page-store.ts';
 import { scanSitePages } from './site-pages.ts';

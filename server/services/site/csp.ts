@@ -4,7 +4,7 @@
  * thumbnails are the site's own, so a visitor's browser asks the video service for nothing
  * until they open a video).
  */
-import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
+import { VIDEO_EMBED_ORIGINS } from '../../../src/lib/video-embed.ts';
 
 export interface CspInput {
   scriptHashes: readonly string[];

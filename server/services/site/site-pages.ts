@@ -6,8 +6,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isLang, type Lang } from '../../src/lib/languages.ts';
-import { PAGE_POLICY_FILE, pagePolicySchema, type PagePolicy } from '../../src/lib/page-policy.ts';
+import { isLang, type Lang } from '../../../src/lib/languages.ts';
+import { PAGE_POLICY_FILE, pagePolicySchema, type PagePolicy } from '../../../src/lib/page-policy.ts';
 
 export interface SitePages {
   /** Clean URL path to the HTML file's path relative to the build folder. */
