@@ -41,6 +41,30 @@ const pageParts = (who) => {
   ];
 };
 /**
+ * The server's layers: server/services holds a folder per capability (http/, the base layer;
+ * contact/, graphql/, media/, site/, studio/, ...) that routes and plugins use, never the reverse.
+ * @type {{ group?: string[]; regex?: string; message: string }[]}
+ */
+const serverParts = [
+  {
+    group: ['**/src/**', '!**/src/lib', '!**/src/lib/**'],
+    message: 'The server imports nothing from src/ but the shared pure lib.',
+  },
+  { group: ['react', 'react-dom', 'astro', 'astro/*', 'astro:*'], message: 'The server renders nothing.' },
+];
+/** @type {{ group?: string[]; regex?: string; message: string }[]} */
+const serviceParts = [
+  ...serverParts,
+  {
+    regex: '^(\\.\\./)+(routes|plugins)/|^(\\.\\./)+(app|main)\\.ts$',
+    message: 'Services are what routes and plugins are made of: they never import a route, a plugin or the app.',
+  },
+  {
+    regex: '^(\\./|(\\.\\./)+)graphql/',
+    message: 'The GraphQL endpoint is a front on the media library: routes use it, other services do not.',
+  },
+];
+/**
  * @param {...{ group?: string[]; regex?: string; message: string }} patterns
  * @returns {import('eslint').Linter.RulesRecord}
  */
@@ -122,15 +146,21 @@ export default defineConfig(
       message: 'Page scripts and directives are plain browser code on src/lib.',
     }),
   },
+  { files: ['server/**'], rules: importRules(...serverParts) },
+  { files: ['server/services/**'], rules: importRules(...serviceParts) },
   {
-    files: ['server/**'],
-    rules: importRules(
-      {
-        group: ['**/src/**', '!**/src/lib', '!**/src/lib/**'],
-        message: 'The server imports nothing from src/ but the shared pure lib.',
-      },
-      { group: ['react', 'react-dom', 'astro', 'astro/*', 'astro:*'], message: 'The server renders nothing.' },
-    ),
+    files: ['server/services/*.ts'],
+    rules: importRules(...serviceParts, {
+      regex: '^\\./[^/]+/',
+      message: 'The files at the top of server/services serve every capability and import none of their folders.',
+    }),
+  },
+  {
+    files: ['server/services/http/**'],
+    rules: importRules(...serviceParts, {
+      regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+      message: 'server/services/http is the base layer the capabilities build on: it imports none of their folders.',
+    }),
   },
   astro.configs.recommended,
   {

@@ -5,11 +5,11 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVERY_RESPONSE, FRAMABLE_PAGE } from '../server/plugins/security-headers.ts';
-import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/cache-control.ts';
-import { cspDirectives, cspHeader, framableByAnySite } from '../server/services/csp.ts';
+import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../server/services/http/cache-control.ts';
+import { cspDirectives, cspHeader, framableByAnySite } from '../server/services/site/csp.ts';
 import { EMBED_PREFIX } from '../src/lib/embeds.ts';
 import { PAGE_POLICY_FILE } from '../src/lib/page-policy.ts';
-import { scanSitePages } from '../server/services/site-pages.ts';
+import { scanSitePages } from '../server/services/site/site-pages.ts';
 
 const distDir = process.argv[2] ?? 'dist';
 const site = await scanSitePages(distDir);

@@ -7,12 +7,12 @@ import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, renditionLimits } from '../server/config.ts';
 import { escapeControls as shown } from '../src/lib/control-characters.ts';
-import { openMediaLibrary, type MediaLibrary } from '../server/services/media-library.ts';
+import { openMediaLibrary, type MediaLibrary } from '../server/services/media/media-library.ts';
 import { hasUsableFfmpeg, FFMPEG_INSTALL_HINT } from '../server/services/renditions/ffmpeg.ts';
 import { RENDITION_FORMATS } from '../server/services/renditions/formats.ts';
 import { openRenditions, type Renditions } from '../server/services/renditions/renditions.ts';
-import { describeCatalogue } from '../server/services/music-listing.ts';
-import { RENDITIONS_FOLDER } from '../server/services/track-urls.ts';
+import { describeCatalogue } from '../server/services/media/music-listing.ts';
+import { RENDITIONS_FOLDER } from '../server/services/media/track-urls.ts';
 import type { TrackListing } from '../src/lib/studio-music.ts';
 
 const config = loadConfig();

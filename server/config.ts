@@ -5,13 +5,13 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MEDIA_DIR } from '../src/lib/constants.ts';
-import { LOOPBACK_PROXIES, parseSubnet } from './services/client-network.ts';
-import { DEFAULT_DIGEST_INTERVAL_MS } from './services/message-store.ts';
+import { LOOPBACK_PROXIES, parseSubnet } from './services/http/client-network.ts';
+import { DEFAULT_DIGEST_INTERVAL_MS } from './services/contact/message-store.ts';
 import { DEFAULT_FLUSH_MS } from './services/numbers/tally.ts';
-import { DEFAULT_LEASE_MS } from './services/outbox.ts';
+import { DEFAULT_LEASE_MS } from './services/contact/outbox.ts';
 import { DEFAULT_MEDIA_FOLDER, isPlainFolder } from './services/studio-content/content-paths.ts';
 import { DEFAULT_LIMITS, type RenditionLimits } from './services/renditions/limits.ts';
-import { ARTIST_NAME } from './services/site-settings.ts';
+import { ARTIST_NAME } from './services/site/site-settings.ts';
 import { DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS } from './services/studio-content/video-thumbnails.ts';
 import { SERVICE_THUMBNAIL_ORIGIN } from '../src/lib/video-thumbnails.ts';
 

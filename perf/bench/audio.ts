@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeMaster } from '../../scripts/demo-media/master.ts';
 import { measureLoudness } from '../../scripts/demo-media/measure.ts';
-import { openMediaLibrary } from '../../server/services/media-library.ts';
+import { openMediaLibrary } from '../../server/services/media/media-library.ts';
 import { openRenditions, type TrackRenditions } from '../../server/services/renditions/renditions.ts';
 import { measureThrottledPlayback, type NetworkConditions, type ThrottledPlayback } from './playback.ts';
 import { waitForRenditions } from '../harness/renditions-ready.ts';

@@ -8,7 +8,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StoredMessage } from '../../server/services/message-store.ts';
+import type { StoredMessage } from '../../server/services/contact/message-store.ts';
 import { openPostgresStore } from '../../server/services/stores/postgres-store.ts';
 import { startPostgres, startRedis } from '../harness/engines.ts';
 import type { SoakContext } from './context.ts';

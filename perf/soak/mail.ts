@@ -4,7 +4,7 @@
  * through the Message-IDs the mailer gives each message (`<contact-ID-artist@…>`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StoredMessage } from '../../server/services/message-store.ts';
+import type { StoredMessage } from '../../server/services/contact/message-store.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import type { SmtpPeer } from '../harness/smtp-peer.ts';
 

@@ -5,10 +5,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
-import { configuredMailer } from '../services/configured-mailer.ts';
-import { addressesIn } from '../services/mail-address.ts';
-import { openInbox, type Inbox } from '../services/message-inbox.ts';
-import { startOutbox } from '../services/outbox.ts';
+import { configuredMailer } from '../services/contact/configured-mailer.ts';
+import { addressesIn } from '../services/contact/mail-address.ts';
+import { openInbox, type Inbox } from '../services/contact/message-inbox.ts';
+import { startOutbox } from '../services/contact/outbox.ts';
 import { describeStore, openStore } from '../services/stores/open-store.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 /** The media library's index (MEDIA_DIR) as `app.library`, its watcher stopped when the app closes. */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { openMediaLibrary, type MediaLibrary } from '../services/media-library.ts';
+import { openMediaLibrary, type MediaLibrary } from '../services/media/media-library.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,7 +14,7 @@ import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
 import { readReleaseMoments, scheduleReleases } from '../services/publish/release-schedule.ts';
-import { holdSite, type CspContext, type CurrentSite } from '../services/served-site.ts';
+import { holdSite, type CspContext, type CurrentSite } from '../services/site/served-site.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

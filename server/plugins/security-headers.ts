@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { VIDEO_EMBED_ORIGINS } from '../../src/lib/video-embed.ts';
 import { isEmbedPath } from '../../src/lib/embeds.ts';
-import { framableByAnySite } from '../services/csp.ts';
+import { framableByAnySite } from '../services/site/csp.ts';
 
 export interface SecurityHeadersOptions {
   /** The page policy (the served site's, which a publish replaces), for an HTML answer without its own. */

@@ -20,7 +20,7 @@ import signInRoutes from '../routes/studio-sign-in.ts';
 import studioPages from '../routes/studio-pages.ts';
 import { openOrNull } from '../services/stores/open-store.ts';
 import { openStudioStore } from '../services/stores/open-studio-store.ts';
-import { configuredMailer } from '../services/configured-mailer.ts';
+import { configuredMailer } from '../services/contact/configured-mailer.ts';
 import { SWEEP_INTERVAL_MS, type SessionLifetimes } from '../services/studio/lifetimes.ts';
 import { startNoticeOutbox } from '../services/studio/notice-outbox.ts';
 import { relyingParty } from '../services/studio/passkeys.ts';

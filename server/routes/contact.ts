@@ -6,10 +6,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { networkOf } from '../services/client-network.ts';
-import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact-validation.ts';
-import type { Inbox } from '../services/message-inbox.ts';
-import { MAX_REQUEST_BODY_BYTES, MINUTE_MS } from '../services/request-limits.ts';
+import { networkOf } from '../services/http/client-network.ts';
+import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact/contact-validation.ts';
+import type { Inbox } from '../services/contact/message-inbox.ts';
+import { MAX_REQUEST_BODY_BYTES, MINUTE_MS } from '../services/http/request-limits.ts';
 
 export interface ContactRoutesOptions {
   /** The store and its outbox; null from `open()` while the data folder is unusable. */

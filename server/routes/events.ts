@@ -8,11 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { EVENTS_PATH, MAX_EVENTS_BODY_BYTES } from '../../src/lib/numbers-events.ts';
-import { networkOf } from '../services/client-network.ts';
-import { errorBody } from '../services/error-answers.ts';
+import { networkOf } from '../services/http/client-network.ts';
+import { errorBody } from '../services/http/error-answers.ts';
 import { validEvents, type SiteFacts } from '../services/numbers/event-validation.ts';
 import type { Tally } from '../services/numbers/tally.ts';
-import { MINUTE_MS } from '../services/request-limits.ts';
+import { MINUTE_MS } from '../services/http/request-limits.ts';
 
 export interface EventsRoutesOptions {
   /** Where the counts go; null while the store cannot be used (the events are dropped). */

@@ -1,19 +1,19 @@
 /**
  * `/graphql` by GET and POST (and GraphiQL in development): Mercurius with the music API's
  * schema, behind a per-client rate limit, with cacheable GET answers and hardened against
- * hostile documents. Every error is answered as services/graphql-errors.ts decides.
+ * hostile documents. Every error is answered as services/graphql/errors.ts decides.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import mercurius from 'mercurius';
-import { graphqlCaching } from '../services/graphql-caching.ts';
-import { formatErrors } from '../services/graphql-errors.ts';
-import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../services/graphql-hardening.ts';
-import { graphqlRateLimit } from '../services/graphql-rate-limit.ts';
-import { resolversFor, schema } from '../services/graphql-schema.ts';
-import { trackViews } from '../services/graphql-track-view.ts';
-import type { PublicLibrary } from '../services/public-library.ts';
+import { graphqlCaching } from '../services/graphql/caching.ts';
+import { formatErrors } from '../services/graphql/errors.ts';
+import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../services/graphql/hardening.ts';
+import { graphqlRateLimit } from '../services/graphql/rate-limit.ts';
+import { resolversFor, schema } from '../services/graphql/schema.ts';
+import { trackViews } from '../services/graphql/track-view.ts';
+import type { PublicLibrary } from '../services/media/public-library.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 
 export interface GraphqlOptions {

@@ -6,16 +6,16 @@
 import { ReadStream } from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseFile } from 'music-metadata';
-import type { Track } from '../services/media-library.ts';
-import type { PublicLibrary } from '../services/public-library.ts';
+import type { Track } from '../services/media/media-library.ts';
+import type { PublicLibrary } from '../services/media/public-library.ts';
 import { extensionOf } from '../../src/lib/audio-formats.ts';
 import { servableCover } from '../../src/lib/audio-tags.ts';
-import { sendOpenedFile } from '../services/file-response.ts';
-import { openInside } from '../services/open-inside.ts';
+import { sendOpenedFile } from '../services/http/file-response.ts';
+import { openInside } from '../services/http/open-inside.ts';
 import { RENDITION_FORMATS } from '../services/renditions/formats.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
-import { IMMUTABLE, REVALIDATE } from '../services/cache-control.ts';
-import { errorBody } from '../services/error-answers.ts';
+import { IMMUTABLE, REVALIDATE } from '../services/http/cache-control.ts';
+import { errorBody } from '../services/http/error-answers.ts';
 
 export interface MediaRoutesOptions {
   /** What visitors may hear: the library without the music of releases still to come. */

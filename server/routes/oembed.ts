@@ -5,9 +5,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { OEMBED_PATH } from '../../src/lib/embeds.ts';
-import { errorBody } from '../services/error-answers.ts';
-import { manifestOf, oembedFor, OEMBED_CACHE_AGE } from '../services/oembed.ts';
-import type { CurrentSite } from '../services/served-site.ts';
+import { errorBody } from '../services/http/error-answers.ts';
+import { manifestOf, oembedFor, OEMBED_CACHE_AGE } from '../services/site/oembed.ts';
+import type { CurrentSite } from '../services/site/served-site.ts';
 
 export interface OembedRoutesOptions {
   /** The site being served: its build's manifest names the releases and tracks. */

@@ -11,14 +11,14 @@ import {
   languageForRequest,
   UNKNOWN_PAGE_TARGET,
   withoutTrailingSlash,
-} from '../services/language-redirect.ts';
-import { ifNoneMatchMatches } from '../services/entity-tags.ts';
-import { chooseEncoding, type StoredPage } from '../services/page-store.ts';
-import type { CurrentSite, ServedSite } from '../services/served-site.ts';
+} from '../services/http/language-redirect.ts';
+import { ifNoneMatchMatches } from '../services/http/entity-tags.ts';
+import { chooseEncoding, type StoredPage } from '../services/site/page-store.ts';
+import type { CurrentSite, ServedSite } from '../services/site/served-site.ts';
 import { LANG_COOKIE, type Lang } from '../../src/lib/languages.ts';
 import { PAGE_POLICY_FILE } from '../../src/lib/page-policy.ts';
-import { REVALIDATE, staticCacheControl } from '../services/cache-control.ts';
-import { errorBody } from '../services/error-answers.ts';
+import { REVALIDATE, staticCacheControl } from '../services/http/cache-control.ts';
+import { errorBody } from '../services/http/error-answers.ts';
 
 export interface SiteRoutesOptions {
   /** The site being served, read once per request. */

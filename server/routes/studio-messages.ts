@@ -13,10 +13,10 @@ import {
   type InboxPage,
   type InboxRetried,
 } from '../../src/lib/studio-messages.ts';
-import { inboxMessage } from '../services/inbox-view.ts';
-import type { Inbox, OpenInbox } from '../services/message-inbox.ts';
-import { messagesCsv, messagesJson } from '../services/message-export.ts';
-import type { MessageStore } from '../services/message-store.ts';
+import { inboxMessage } from '../services/contact/inbox-view.ts';
+import type { Inbox, OpenInbox } from '../services/contact/message-inbox.ts';
+import { messagesCsv, messagesJson } from '../services/contact/message-export.ts';
+import type { MessageStore } from '../services/contact/message-store.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 

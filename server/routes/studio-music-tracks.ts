@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { MediaLibrary } from '../services/media-library.ts';
-import { moveTrack, readReleases, writeTitle } from '../services/music-releases.ts';
-import { playlistName } from '../services/music-upload/safe-names.ts';
+import type { MediaLibrary } from '../services/media/media-library.ts';
+import { moveTrack, readReleases, writeTitle } from '../services/media/music-releases.ts';
+import { playlistName } from '../services/media/upload/safe-names.ts';
 import { cleanTitle, MAX_TRACK_TITLE } from '../../src/lib/track-names.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 

@@ -10,15 +10,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MAX_PLAYLIST_NAME_LENGTH, type MusicAnswer, type StudioTrack } from '../../src/lib/studio-music.ts';
-import type { MediaLibrary } from '../services/media-library.ts';
-import { TRASH_KEEP_MS, type MediaTrash } from '../services/media-trash.ts';
-import { describeCatalogue, withoutPaths } from '../services/music-listing.ts';
-import { readReleases, releasePlays } from '../services/music-releases.ts';
-import { playlistName } from '../services/music-upload/safe-names.ts';
+import type { MediaLibrary } from '../services/media/media-library.ts';
+import { TRASH_KEEP_MS, type MediaTrash } from '../services/media/media-trash.ts';
+import { describeCatalogue, withoutPaths } from '../services/media/music-listing.ts';
+import { readReleases, releasePlays } from '../services/media/music-releases.ts';
+import { playlistName } from '../services/media/upload/safe-names.ts';
 import { readOrder } from '../../src/lib/playlist-order.ts';
-import { writeOrder } from '../services/playlist-order.ts';
+import { writeOrder } from '../services/media/playlist-order.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
-import { waveformReader } from '../services/music-waveform.ts';
+import { waveformReader } from '../services/media/music-waveform.ts';
 import { refuse, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 
 export interface StudioMusicOptions {

@@ -4,7 +4,7 @@
  * Registered under `/studio/api`, behind the studio's session check.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../services/error-answers.ts';
+import { errorBody } from '../services/http/error-answers.ts';
 import type { Publisher, RollbackResult } from '../services/publish/publisher.ts';
 import '../services/studio/studio-person.ts';
 

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { STUDIO_AUTH_ROUTES } from '../../src/lib/studio-auth.ts';
-import { MINUTE_MS } from '../services/request-limits.ts';
+import { MINUTE_MS } from '../services/http/request-limits.ts';
 import {
   AUTHENTICATION_BODY,
   INVITATION_BODY,

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { openUploads, type UploadOptions } from '../services/music-upload/tus-uploads.ts';
+import { openUploads, type UploadOptions } from '../services/media/upload/tus-uploads.ts';
 import { refuse, STUDIO_HEADERS } from '../services/studio/studio-http.ts';
 
 export type StudioUploadsOptions = Omit<UploadOptions, 'log'>;

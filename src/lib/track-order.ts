@@ -1,6 +1,6 @@
 /**
  * How the media library names and orders the tracks of a playlist folder, shared by the
- * server's index (server/services/media-library.ts) and the release pages' track lists read
+ * server's index (server/services/media/media-library.ts) and the release pages' track lists read
  * at build time (release-tracks.ts), so both list a folder alike.
  */
 import { extensionOf } from './audio-formats.ts';

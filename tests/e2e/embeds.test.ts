@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { scanSitePages } from '../../server/services/site-pages.ts';
+import { scanSitePages } from '../../server/services/site/site-pages.ts';
 import { feedPath } from '../../src/lib/feeds.ts';
 import { HTML_LANGS, LANGUAGES } from '../../src/lib/languages.ts';
 import { axeViolations, openPage, useBrowser, type PageErrors } from './browser.ts';

@@ -3,9 +3,9 @@
  * built before it did sends the name (or URL) of the rendition it streamed. Such a name is
  * mapped back to its master, so plays are counted by track whichever file was heard.
  */
-import type { MediaLibrary, Track } from '../media-library.ts';
+import type { MediaLibrary, Track } from '../media/media-library.ts';
 import type { Renditions } from '../renditions/renditions.ts';
-import { RENDITIONS_FOLDER } from '../track-urls.ts';
+import { RENDITIONS_FOLDER } from '../media/track-urls.ts';
 
 /** `…/renditions/<hash>/<file>`: a rendition's URL or path, its hash naming the master. */
 const RENDITION_PATH = new RegExp(`(?:^|/)${RENDITIONS_FOLDER}/([0-9a-f]+)/([^/?#]+)(?:[?#].*)?$`);

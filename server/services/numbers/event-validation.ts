@@ -15,9 +15,9 @@ import {
   type Vital,
 } from '../../../src/lib/numbers-events.ts';
 import { SOCIAL_ICONS } from '../../../src/lib/social-icons.ts';
-import type { MediaLibrary } from '../media-library.ts';
+import type { MediaLibrary } from '../media/media-library.ts';
 import type { Renditions } from '../renditions/renditions.ts';
-import type { CurrentSite } from '../served-site.ts';
+import type { CurrentSite } from '../site/served-site.ts';
 import { countedTrackFile } from './counted-track.ts';
 import { bucketOf, VITAL_MAX } from './vitals.ts';
 

@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
-import { loadServedSite, type CspContext, type CurrentSite, type ServedSite } from '../served-site.ts';
+import { loadServedSite, type CspContext, type CurrentSite, type ServedSite } from '../site/served-site.ts';
 import { CURRENT, deleteBuildsExcept, linkTarget, newBuildFolder, pointLink, PREVIOUS } from './build-folders.ts';
 import { BuildFailure, runBuild, type BuildCommand } from './build-run.ts';
 import { BUSY, type BuildTurns } from './build-turns.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Track } from '../media-library.ts';
+import type { Track } from '../media/media-library.ts';
 import type { Analysis } from './analyse.ts';
 import { ANALYSIS_FILE, type CacheFolder, HASH_PATTERN, PEAKS_FILE } from './cache-folder.ts';
 import { RENDITION_FORMATS } from './formats.ts';

@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../log.ts';
-import type { Track } from '../media-library.ts';
+import type { Track } from '../media/media-library.ts';
 import type { CacheFolder, Lock } from './cache-folder.ts';
 import { clock, LimitExceeded, limitsKey, type RenditionLimits } from './limits.ts';
 import { failureFile } from './track-state.ts';

@@ -8,7 +8,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../log.ts';
-import type { MediaLibrary, Track } from '../media-library.ts';
+import type { MediaLibrary, Track } from '../media/media-library.ts';
 import { analyse } from './analyse.ts';
 import { ANALYSIS_FILE, CacheFolder, PEAKS_FILE, temporaryPathFor } from './cache-folder.ts';
 import { FFMPEG_INSTALL_HINT, hasUsableFfmpeg } from './ffmpeg.ts';

@@ -3,7 +3,7 @@
  * in its master's folder, and the gain each measured track gets. Pure: the service lists the
  * folders and reads the notes.
  */
-import type { Track } from '../media-library.ts';
+import type { Track } from '../media/media-library.ts';
 import type { Analysis } from './analyse.ts';
 import { PEAKS_FILE } from './cache-folder.ts';
 import { RENDITION_FORMATS, settingsKey, type RenditionFormat } from './formats.ts';

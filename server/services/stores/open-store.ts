@@ -1,5 +1,5 @@
 /** Opens the contact messages' store the configuration names: PostgreSQL, else SQLite in DATA_DIR. */
-import type { MessageStore, MessageStoreOptions } from '../message-store.ts';
+import type { MessageStore, MessageStoreOptions } from '../contact/message-store.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 

@@ -24,8 +24,8 @@ import {
   type MessageRow,
   type MessageStore,
   type MessageStoreOptions,
-} from '../message-store.ts';
-import { mailboxKey } from '../mail-address.ts';
+} from '../contact/message-store.ts';
+import { mailboxKey } from '../contact/mail-address.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 
 /** Advisory lock keys: one for adding messages, one for claiming a digest (postgres-migrations.ts has the third). */

@@ -23,8 +23,8 @@ import {
   type MessageRow,
   type MessageStore,
   type MessageStoreOptions,
-} from '../message-store.ts';
-import { mailboxKey } from '../mail-address.ts';
+} from '../contact/message-store.ts';
+import { mailboxKey } from '../contact/mail-address.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
 
 /** The database file in DATA_DIR. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openInside } from '../open-inside.ts';
+import { openInside } from '../http/open-inside.ts';
 
 /** The bytes of a content file, or null when it is missing, not a regular file, or reached through a link. */
 export async function readContentFile(contentDir: string, path: string): Promise<Buffer | null> {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { chooseLanguage, type Lang } from '../../../src/lib/languages.ts';
-import { acceptedLanguages } from '../language-redirect.ts';
+import { acceptedLanguages } from '../http/language-redirect.ts';
 
 /** The editor's language: a `lang` the request names, else the browser's Accept-Language. */
 export function editorLanguage(named: string | undefined, acceptLanguage: string | undefined): Lang {

@@ -4,10 +4,10 @@
  * from sending one notice, and a failure is retried with the outbox's backoff until it is
  * refused for good or the attempts run out.
  */
-import { describeFailure } from '../delivery-failure.ts';
+import { describeFailure } from '../contact/delivery-failure.ts';
 import type { Log } from '../log.ts';
-import type { Mailer } from '../mailer.ts';
-import { backoffMs, DEFAULT_LEASE_MS } from '../outbox.ts';
+import type { Mailer } from '../contact/mailer.ts';
+import { backoffMs, DEFAULT_LEASE_MS } from '../contact/outbox.ts';
 import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
 import type { StudioStore } from './studio-store.ts';
 

@@ -15,7 +15,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { ARTIST_NAME } from '../site-settings.ts';
+import { ARTIST_NAME } from '../site/site-settings.ts';
 import { CHALLENGE_LIFETIME_MS } from './lifetimes.ts';
 import type { NewPasskey, StoredPasskey } from './studio-store.ts';
 

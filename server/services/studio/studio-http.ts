@@ -4,8 +4,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { StudioErrorCode } from '../../../src/lib/studio-auth.ts';
-import { errorBody } from '../error-answers.ts';
-import { cspHeader } from '../csp.ts';
+import { errorBody } from '../http/error-answers.ts';
+import { cspHeader } from '../site/csp.ts';
 import { CHALLENGE_LIFETIME_MS, type SessionLifetimes } from './lifetimes.ts';
 
 /** The session's cookie, sent with every request to the studio and nothing else. */

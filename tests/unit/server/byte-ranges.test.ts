@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRange } from '../../../server/services/byte-ranges.ts';
+import { parseRange } from '../../../server/services/http/byte-ranges.ts';
 
 const SIZE = 1000;
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { createMailer, type Mailer } from '../../../server/services/mailer.ts';
+import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { buildTestApp, type FixtureSite } from './fixture-site.ts';
 

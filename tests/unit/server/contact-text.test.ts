@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredMessage } from '../../../server/services/message-store.ts';
+import type { StoredMessage } from '../../../server/services/contact/message-store.ts';
 import { openStore, type StoreLocation } from '../../../server/services/stores/open-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';

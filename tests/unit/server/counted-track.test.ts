@@ -1,6 +1,6 @@
 /** The master a play event counts, whether it names the master or a rendition of it. */
 import { describe, expect, it } from 'vitest';
-import type { Track } from '../../../server/services/media-library.ts';
+import type { Track } from '../../../server/services/media/media-library.ts';
 import { countedTrackFile } from '../../../server/services/numbers/counted-track.ts';
 import type { TrackRenditions } from '../../../server/services/renditions/renditions.ts';
 

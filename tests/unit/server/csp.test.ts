@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspDirectives } from '../../../server/services/csp.ts';
+import { cspDirectives } from '../../../server/services/site/csp.ts';
 
 const base = { scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'"] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityTagsIn, ifNoneMatchMatches } from '../../../server/services/entity-tags.ts';
+import { entityTagsIn, ifNoneMatchMatches } from '../../../server/services/http/entity-tags.ts';
 
 describe('entityTagsIn', () => {
   it('lists the tags of a header, weak ones with their prefix, commas inside quotes kept', () => {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_PLATFORMS } from '../../../server/services/numbers/event-validation.ts';
-import type { Track } from '../../../server/services/media-library.ts';
+import type { Track } from '../../../server/services/media/media-library.ts';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 import { EVENTS_PATH, LANDING, MAX_EVENTS_BODY_BYTES, type PageEvent } from '../../../src/lib/numbers-events.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icoFile, readIco } from '../../../scripts/brand/ico.ts';
-import { ONE_DAY } from '../../../server/services/cache-control.ts';
+import { ONE_DAY } from '../../../server/services/http/cache-control.ts';
 import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 

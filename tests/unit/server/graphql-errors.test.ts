@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatErrors, INTERNAL_ERROR } from '../../../server/services/graphql-errors.ts';
+import { formatErrors, INTERNAL_ERROR } from '../../../server/services/graphql/errors.ts';
 
 /** Mercurius's wrapper for parse and validation errors, which carried the parser's RangeError. */
 const { MER_ERR_GQL_VALIDATION } = createRequire(import.meta.url)('mercurius/lib/errors.js') as {

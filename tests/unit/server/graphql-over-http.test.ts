@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { auditServer, type AuditResult } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asGraphqlResponse, wantsGraphqlResponseJson } from '../../../server/services/graphql-over-http.ts';
+import { asGraphqlResponse, wantsGraphqlResponseJson } from '../../../server/services/graphql/over-http.ts';
 import { PREFLIGHT_HEADER } from '../../../src/lib/playlist-api.ts';
 import { GRAPHQL_SHAPES } from '../../../perf/soak/graphql-hostile.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';

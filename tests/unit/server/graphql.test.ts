@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
 import fc from 'fast-check';
-import { MAX_ALIASES, MAX_FIELDS, MAX_NESTING, MAX_TOKENS } from '../../../server/services/graphql-limits.ts';
+import { MAX_ALIASES, MAX_FIELDS, MAX_NESTING, MAX_TOKENS } from '../../../server/services/graphql/limits.ts';
 import { fetchPlaylist, MISSING_NAME_ERROR } from '../../../src/lib/playlist-api.ts';
 import { buildTestApp, type FixtureSite } from './fixture-site.ts';
 import { createMediaFolder, useMediaApp } from './media-fixture.ts';

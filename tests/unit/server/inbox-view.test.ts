@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessage } from '../../../server/services/inbox-view.ts';
-import type { MessageStore, NewMessage } from '../../../server/services/message-store.ts';
+import { inboxMessage } from '../../../server/services/contact/inbox-view.ts';
+import type { MessageStore, NewMessage } from '../../../server/services/contact/message-store.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 
 let dir: string;

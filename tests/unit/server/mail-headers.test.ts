@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_ONE_LINE, validateContact } from '../../../server/services/contact-validation.ts';
-import { createMailer, type Mailer } from '../../../server/services/mailer.ts';
-import type { StoredMessage } from '../../../server/services/message-store.ts';
+import { NOT_ONE_LINE, validateContact } from '../../../server/services/contact/contact-validation.ts';
+import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
+import type { StoredMessage } from '../../../server/services/contact/message-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 
 let smtp: SmtpPeer;

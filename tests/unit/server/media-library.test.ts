@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ARTIST } from '../../../scripts/demo-media/generate.ts';
 import { renderNotes } from '../../../scripts/demo-media/synth.ts';
 import { encodeWav } from '../../../scripts/demo-media/wav.ts';
-import { openMediaLibrary, type MediaLibrary } from '../../../server/services/media-library.ts';
+import { openMediaLibrary, type MediaLibrary } from '../../../server/services/media/media-library.ts';
 import { ORDER_FILE } from '../../../src/lib/playlist-order.ts';
 import { createMediaFolder, recordingLogger } from './media-fixture.ts';
 

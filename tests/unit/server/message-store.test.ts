@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/message-store.ts';
+import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/contact/message-store.ts';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from '../../../server/services/stores/postgres-migrations.ts';

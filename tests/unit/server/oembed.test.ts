@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_MANIFEST_FILE, EMBED_SIZES, type EmbedManifest } from '../../../src/lib/embeds.ts';
-import { manifestOf } from '../../../server/services/oembed.ts';
+import { manifestOf } from '../../../server/services/site/oembed.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const SITE = 'https://example.test';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, loadPages, type StoredPage } from '../../../server/services/page-store.ts';
+import { chooseEncoding, loadPages, type StoredPage } from '../../../server/services/site/page-store.ts';
 
 const variant = (text: string) => ({ body: Buffer.from(text), etag: `"${text}"` });
 const full: StoredPage = { identity: variant('plain'), br: variant('br'), gzip: variant('gzip') };

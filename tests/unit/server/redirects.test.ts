@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useListeningApp } from './fixture-site.ts';
-import { acceptedLanguages, languageForRequest } from '../../../server/services/language-redirect.ts';
+import { acceptedLanguages, languageForRequest } from '../../../server/services/http/language-redirect.ts';
 
 const ORIGIN = 'https://andremourapassos.example';
 /** The app on a real port, for request lines exactly as a client writes them. */

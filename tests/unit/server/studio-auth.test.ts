@@ -32,7 +32,7 @@ import {
   type StudioSessionAnswer,
 } from '../../../src/lib/studio-auth.ts';
 import { startSmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { PASSKEY_ADDED } from '../../../server/services/mail-texts.ts';
+import { PASSKEY_ADDED } from '../../../server/services/contact/mail-texts.ts';
 import { buildTestApp, createFixtureSite, createStudioBuild, STUDIO_SCRIPT, type FixtureSite } from './fixture-site.ts';
 import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { validateContact } from '../../../server/services/contact-validation.ts';
-import type { MessageStore, NewMessage } from '../../../server/services/message-store.ts';
-import type { Outbox } from '../../../server/services/outbox.ts';
+import { validateContact } from '../../../server/services/contact/contact-validation.ts';
+import type { MessageStore, NewMessage } from '../../../server/services/contact/message-store.ts';
+import type { Outbox } from '../../../server/services/contact/outbox.ts';
 import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import {
   INBOX_PAGE_SIZE,

@@ -7,13 +7,13 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { CONTROL_CHARACTER } from '../../../src/lib/control-characters.ts';
-import { withoutPaths } from '../../../server/services/music-listing.ts';
+import { withoutPaths } from '../../../server/services/media/music-listing.ts';
 import {
   isSafeName,
   playlistName,
   trackFileName,
   withSuffix,
-} from '../../../server/services/music-upload/safe-names.ts';
+} from '../../../server/services/media/upload/safe-names.ts';
 
 const hostile = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),

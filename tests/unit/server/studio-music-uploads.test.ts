@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openUploads, UPLOAD_EXPIRES_MS } from '../../../server/services/music-upload/tus-uploads.ts';
+import { openUploads, UPLOAD_EXPIRES_MS } from '../../../server/services/media/upload/tus-uploads.ts';
 import { MUSIC_ROUTES } from '../../../src/lib/studio-music.ts';
 import { recordingLogger } from './media-fixture.ts';
 import {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeMaster } from '../../../../scripts/demo-media/master.ts';
-import { openMediaLibrary, type MediaLibrary, type Track } from '../../../../server/services/media-library.ts';
+import { openMediaLibrary, type MediaLibrary, type Track } from '../../../../server/services/media/media-library.ts';
 import { FFMPEG_INSTALL_HINT } from '../../../../server/services/renditions/ffmpeg.ts';
 import type { LoudnessMode } from '../../../../server/services/renditions/loudness.ts';
 import type { RenditionLimits } from '../../../../server/services/renditions/limits.ts';

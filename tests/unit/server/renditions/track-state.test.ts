@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Track } from '../../../../server/services/media-library.ts';
+import type { Track } from '../../../../server/services/media/media-library.ts';
 import type { Analysis } from '../../../../server/services/renditions/analyse.ts';
 import { PEAKS_FILE } from '../../../../server/services/renditions/cache-folder.ts';
 import { RENDITION_FORMATS } from '../../../../server/services/renditions/formats.ts';

@@ -1,0 +1,83 @@
+/**
+ * The site the server serves right now: one build folder's pages in memory, its CSP and its
+ * folder for the other files, held together so that a publish replaces them in one step.
+ * Every request reads `current` once and finishes on that site, whatever is switched meanwhile.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
+import { parseReleaseMoments, RELEASE_MOMENTS_FILE, type DatedRelease } from '../../../src/lib/withheld-music.ts';
+import { cspDirectives, cspHeader, type CspInput } from './csp.ts';
+import { loadPages, type StoredPage } from './page-store.ts';
+import { scanSitePages } from './site-pages.ts';
+
+/** A page at its clean URL: one file for everyone, or one per language chosen per visitor. */
+export type SitePage = { shared: StoredPage } | { perLanguage: Record<Lang, StoredPage> };
+
+export interface ServedSite {
+  /** The build folder the other files are served from. */
+  dir: string;
+  /** Clean URL path to its page. */
+  pages: Map<string, SitePage>;
+  /** The page sent with a 404, when the build has one. */
+  notFound: StoredPage | undefined;
+  /** The Content-Security-Policy of its pages (their inline scripts' and styles' hashes). */
+  pageCsp: string;
+  /** Its releases with a moment: their music is held back until then. */
+  datedReleases: DatedRelease[];
+}
+
+/** What the CSP takes from the configuration rather than from the build. */
+export type CspContext = Omit<CspInput, 'scriptHashes' | 'styleHashes' | 'analytics'>;
+
+const NOT_FOUND_FILE = '404.html';
+
+/** Reads a build folder into memory. Fails clearly when it holds no site. */
+export async function loadServedSite(dir: string, context: CspContext = {}): Promise<ServedSite> {
+  const scan = await scanSitePages(dir);
+  const variantFiles = [...scan.variants.values()].flatMap((files) => Object.values(files));
+  const store = await loadPages(dir, [...scan.pages.values(), ...variantFiles, NOT_FOUND_FILE]);
+  const pages = new Map<string, SitePage>();
+  for (const [path, file] of scan.pages) {
+    const page = store.get(file);
+    if (!page) continue;
+    const languageFiles = scan.variants.get(path);
+    if (!languageFiles) {
+      pages.set(path, { shared: page });
+      continue;
+    }
+    // The page in the visitor's language at its one URL; a language the build did not write
+    // gets the page itself.
+    const perLanguage = Object.fromEntries(
+      LANGUAGES.map((lang) => {
+        const languageFile = languageFiles[lang];
+        return [lang, (languageFile ? store.get(languageFile) : undefined) ?? page];
+      }),
+    ) as Record<Lang, StoredPage>;
+    pages.set(path, { perLanguage });
+  }
+  const pageCsp = cspHeader(cspDirectives({ ...scan, ...context }));
+  // A build made before releases had moments has no such file: then nothing is held back.
+  const datedReleases = parseReleaseMoments(await readFile(join(dir, RELEASE_MOMENTS_FILE), 'utf8').catch(() => ''));
+  return { dir, pages, notFound: store.get(NOT_FOUND_FILE), pageCsp, datedReleases };
+}
+
+/** The site being served, replaced whole by `install`. */
+export interface CurrentSite {
+  readonly current: ServedSite;
+  /** Serves this site from the next request on. */
+  install: (site: ServedSite) => void;
+}
+
+/** Holds the served site, starting with `first`. */
+export function holdSite(first: ServedSite): CurrentSite {
+  let current = first;
+  return {
+    get current() {
+      return current;
+    },
+    install: (site) => {
+      current = site;
+    },
+  };
+}
