@@ -34,7 +34,7 @@ const USABLE_RUNS = 3;
 /** A phone on a weak signal, as Lighthouse simulates one. */
 const SLOW_4G = throttling.mobileSlow4G;
 
-/** Counts what the network delivers to `page`: each response's encoded bytes, headers included. */
+/** Counts what the network delivers to the page of `cdp`: each response's encoded bytes, headers included. */
 async function countTransfers(cdp: CDPSession): Promise<{ total: () => number; reset: () => void }> {
   let bytes = 0;
   await cdp.send('Network.enable');
@@ -44,6 +44,7 @@ async function countTransfers(cdp: CDPSession): Promise<{ total: () => number; r
   return { total: () => bytes, reset: () => (bytes = 0) };
 }
 
+/** Resolves once the editor's list of poems shows an entry. */
 const listReady = (page: Page) => page.locator(LIST_ENTRY).first().waitFor({ timeout: 120_000 });
 
 /** Loads `url` and waits until the network is quiet: everything the page asked for has come. */
