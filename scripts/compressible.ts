@@ -3,4 +3,7 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|wasm)$/;
 /** Below this, compression saves less than the headers cost. */
 const MIN_BYTES = 512;
 
-export const isCompressible = (name: string, bytes: number): boolean => COMPRESSIBLE.test(name) && bytes >= MIN_BYTES;
+/** A file of a type that compresses (text, WebAssembly), whatever its size. */
+export const hasCompressibleType = (name: string): boolean => COMPRESSIBLE.test(name);
+
+export const isCompressible = (name: string, bytes: number): boolean => hasCompressibleType(name) && bytes >= MIN_BYTES;

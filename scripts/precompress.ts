@@ -7,7 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { isCompressible } from './compressible.ts';
+import { hasCompressibleType, isCompressible } from './compressible.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -16,7 +16,7 @@ const distDir = process.argv[2] ?? 'dist';
 const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
 let count = 0;
 for (const entry of entries) {
-  if (!entry.isFile() || !isCompressible(entry.name, Infinity)) continue;
+  if (!entry.isFile() || !hasCompressibleType(entry.name)) continue;
   const file = join(entry.parentPath, entry.name);
   const content = await readFile(file);
   if (!isCompressible(entry.name, content.length)) continue;
