@@ -2,10 +2,11 @@
  * Serves the real build with the real server on a free port for the end-to-end tests, and
  * `dist/` alone from a bare static host, as a CDN would. Builds first if there is no build.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { waitForRenditions } from '../../perf/harness/renditions-ready.ts';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
@@ -13,6 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { TEST_ANALYTICS } from './analytics-ids.ts';
 import { startStaticHost } from '../../perf/harness/static-host.ts';
+import { startPreReleaseSite, type PreReleaseServed } from './pre-release-site.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +28,8 @@ declare module 'vitest' {
     analyticsUrl: string;
     /** That analytics build on a plain static file host. */
     staticAnalyticsUrl: string;
+    /** A copy of the site with a release still to come, built once for every file that opens it. */
+    preRelease: PreReleaseServed;
   }
 }
 
@@ -41,21 +45,8 @@ export default async function setup(project: TestProject) {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, MEDIA_DIR: mediaDir } });
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
-  // Always rebuilt, so it never lags behind the source. It is built with the demo music as its
-  // media library, as a deployment is built with its music: its release pages list the tracks
-  // read from those files (dist/ is built with whatever media/ holds, often nothing).
-  execFileSync('npx', ['astro', 'build', '--silent'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      ASTRO_OUT_DIR: `./${ANALYTICS_DIST}`,
-      MEDIA_DIR: mediaDir,
-      PUBLIC_GA_ID: TEST_ANALYTICS.gaId,
-      PUBLIC_ADS_ID: TEST_ANALYTICS.adsId,
-      PUBLIC_ADS_CONVERSION_LABEL: TEST_ANALYTICS.conversionLabel,
-    },
-  });
+  // The two extra builds run side by side: each spends much of its time waiting on files.
+  const [, preRelease] = await Promise.all([buildAnalyticsSite(mediaDir), startPreReleaseSite()]);
   const app = await buildApp(
     loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   );
@@ -80,11 +71,35 @@ export default async function setup(project: TestProject) {
   project.provide('staticUrl', staticHost.url);
   project.provide('staticAnalyticsUrl', staticAnalyticsHost.url);
   project.provide('mediaDir', mediaDir);
+  project.provide('preRelease', preRelease.served);
   return async () => {
+    await preRelease.close();
     await app.close();
     await analyticsApp.close();
     await staticHost.close();
     await staticAnalyticsHost.close();
     for (const folder of [mediaDir, dataDir]) rmSync(folder, { recursive: true, force: true });
   };
+}
+
+const run = promisify(execFile);
+
+/**
+ * The site built with test analytics ids and the demo music as its media library, as a
+ * deployment is built with its music: its release pages list the tracks read from those files
+ * (dist/ is built with whatever media/ holds, often nothing). Always rebuilt, so it never lags
+ * behind the source.
+ */
+async function buildAnalyticsSite(mediaDir: string): Promise<void> {
+  await run('npx', ['astro', 'build', '--silent'], {
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ASTRO_OUT_DIR: `./${ANALYTICS_DIST}`,
+      MEDIA_DIR: mediaDir,
+      PUBLIC_GA_ID: TEST_ANALYTICS.gaId,
+      PUBLIC_ADS_ID: TEST_ANALYTICS.adsId,
+      PUBLIC_ADS_CONVERSION_LABEL: TEST_ANALYTICS.conversionLabel,
+    },
+  });
 }

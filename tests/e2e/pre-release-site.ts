@@ -45,11 +45,16 @@ function writeTrackTexts(releases: string, release: string): void {
   );
 }
 
-export interface PreReleaseSite {
+/** What a test needs of the served copy (global setup starts it once; files `inject('preRelease')`). */
+export interface PreReleaseServed {
   url: string;
   /** The upcoming release's moment as its file gives it, and that instant in ms. */
   moment: string;
   instant: number;
+}
+
+export interface PreReleaseSite {
+  served: PreReleaseServed;
   close: () => Promise<void>;
 }
 
@@ -80,9 +85,7 @@ export async function startPreReleaseSite(): Promise<PreReleaseSite> {
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
-    url,
-    moment,
-    instant: releaseInstant(moment) ?? Number.NaN,
+    served: { url, moment, instant: releaseInstant(moment) ?? Number.NaN },
     close: async () => {
       await app.close();
       rmSync(copy, { recursive: true, force: true });

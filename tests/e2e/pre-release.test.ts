@@ -6,33 +6,17 @@
  * its normal page from the build.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { HTML_LANGS } from '../../src/lib/languages.ts';
 import { formatReleaseMoment } from '../../src/lib/pre-release.ts';
 import { parseReleaseMoments, RELEASE_MOMENTS_FILE } from '../../src/lib/withheld-music.ts';
 import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
 import { t } from './home-helpers.ts';
-import {
-  FIXTURE_TRACK,
-  PASSED,
-  PRE_SAVE,
-  startPreReleaseSite,
-  TEASER,
-  UPCOMING,
-  type PreReleaseSite,
-} from './pre-release-site.ts';
+import { FIXTURE_TRACK, PASSED, PRE_SAVE, TEASER, UPCOMING } from './pre-release-site.ts';
 
 const DAY = 86_400_000;
 const browser = useBrowser();
-let site: PreReleaseSite;
-
-beforeAll(async () => {
-  site = await startPreReleaseSite();
-}, 600_000);
-
-afterAll(async () => {
-  await site.close();
-});
+const site = inject('preRelease');
 
 /** The countdown's numbers as shown, by unit. */
 async function countdown(page: Page): Promise<Record<string, string>> {
