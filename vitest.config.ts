@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files run two at a time, one per core. Both projects take the same number, so Vitest runs
+ * their files in one pool side by side: a unit file waiting on a server or ffmpeg leaves room
+ * for a browser file, and neither project waits for the other to end.
+ */
+const WORKERS = 2;
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -17,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -26,8 +34,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Each file drives its own Chromium; two at a time fits a two-core machine.
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A page reacts within a few seconds even on a loaded two-core machine.
