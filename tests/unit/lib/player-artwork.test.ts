@@ -3,6 +3,7 @@ import { releaseOf, trackPicture, type PlayerCovers, type ReleaseArtwork } from 
 import type { PlaylistTrack } from '../../../src/lib/playlist-api.ts';
 import { createPlayer } from '../../../src/stores/player.ts';
 import { FakeAudio } from '../stores/fake-audio.ts';
+import { describedTo, stubMediaMetadata } from '../stores/fake-media-metadata.ts';
 
 const release = (title: string, playlist: string): ReleaseArtwork => ({
   title,
@@ -62,15 +63,7 @@ describe('the lock screen (Media Session)', () => {
 
   /** The artwork the player gives the lock screen for a track of `playlist`. */
   async function lockScreenArtwork(coverUrl: string | null, playlist = 'Cocktail Nº1') {
-    vi.stubGlobal(
-      'MediaMetadata',
-      class {
-        readonly init: MediaMetadataInit;
-        constructor(init: MediaMetadataInit) {
-          this.init = init;
-        }
-      },
-    );
+    stubMediaMetadata();
     const session = { metadata: null as unknown, setActionHandler: () => undefined } as unknown as MediaSession;
     const track: PlaylistTrack = {
       title: '01-One',
@@ -89,7 +82,7 @@ describe('the lock screen (Media Session)', () => {
     });
     player.setCovers(COVERS);
     await player.loadPlaylist(playlist);
-    return (session.metadata as unknown as { init: MediaMetadataInit }).init.artwork;
+    return describedTo(session)?.artwork;
   }
 
   it('gets the release’s cover in its sizes when the track has none', async () => {
