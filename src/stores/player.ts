@@ -61,7 +61,8 @@ let instance: Player | undefined;
 
 /** The page's player, created on first use in the browser (never during the build). */
 export function getPlayer(): Player {
-  instance ??= createPlayer({
+  if (instance) return instance;
+  const player = createPlayer({
     audio: new Audio(),
     fetchPlaylist: (name) => fetchPlaylist(name, API_BASE),
     mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : null,
@@ -69,8 +70,9 @@ export function getPlayer(): Player {
     count: countEvent,
   });
   // Leaving or hiding the page keeps where the track had got to, for the next visit.
-  addEventListener('pagehide', () => instance?.savePosition());
-  return instance;
+  addEventListener('pagehide', () => player.savePosition());
+  instance = player;
+  return player;
 }
 
 /**
