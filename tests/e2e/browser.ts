@@ -1,31 +1,13 @@
-/**
- * Debian's Chromium driven by playwright-core. A test tool cannot download a browser here,
- * so the system one is used: CHROME_PATH, else /usr/bin/chromium.
- */
-import { existsSync } from 'node:fs';
+/** The run's one Chromium (tests/e2e/chromium-server.ts), driven by playwright-core. */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { axeSource, runAxe, type AxeViolation } from './axe.ts';
-import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
-
-const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1600, height: 900 };
 
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = CHROME_PATH;
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium was not found at ${executablePath}. Install it with ` +
-        '`sudo apt-get update && sudo apt-get install -y chromium`, or set CHROME_PATH.',
-    );
-  }
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
-}
-
 /**
- * Launches one browser for the test file and closes it after; call the result to get it.
+ * Connects the test file to the run's browser and lets go of it after; call the result to get it.
  * Every context a test opens is closed when the test ends, passed or failed, so a failing
  * test leaks nothing into the next (contexts a file opens in `beforeAll` are kept).
  */
@@ -33,7 +15,7 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject('chromiumEndpoint'));
   });
   beforeEach(() => {
     before = new Set(browser?.contexts());

@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config.ts';
 import { TEST_ANALYTICS } from './analytics-ids.ts';
 import { startStaticHost } from '../../perf/harness/static-host.ts';
 import { startPreReleaseSite, type PreReleaseServed } from './pre-release-site.ts';
+import { launchChromiumServer } from './chromium-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ declare module 'vitest' {
     staticAnalyticsUrl: string;
     /** A copy of the site with a release still to come, built once for every file that opens it. */
     preRelease: PreReleaseServed;
+    /** Where the test files connect to the run's one Chromium. */
+    chromiumEndpoint: string;
   }
 }
 
@@ -72,7 +75,10 @@ export default async function setup(project: TestProject) {
   project.provide('staticAnalyticsUrl', staticAnalyticsHost.url);
   project.provide('mediaDir', mediaDir);
   project.provide('preRelease', preRelease.served);
+  const chromium = await launchChromiumServer();
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
   return async () => {
+    await chromium.close();
     await preRelease.close();
     await app.close();
     await analyticsApp.close();
