@@ -39,6 +39,9 @@ export default defineConfig({
   site: siteUrl,
   // The tests build a second copy with analytics ids into another folder.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  // The build's cache (the content store, optimised images) belongs to this folder, not to
+  // node_modules: the tests' copies of the project link node_modules and build side by side.
+  cacheDir: './.astro/cache',
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',

@@ -3,7 +3,7 @@
  * content and run the real build on it (with `node_modules` linked, not copied).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +31,10 @@ export function copyProject(prefix: string, options: { content?: boolean } = {})
     cpSync(join(root, item), join(copy, item), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  // The build's cache, copied rather than shared, so that the copy's build skips the images
+  // already optimised without racing another build for the same files.
+  const cache = join(root, '.astro', 'cache');
+  if (existsSync(cache)) cpSync(cache, join(copy, '.astro', 'cache'), { recursive: true });
   return copy;
 }
 
