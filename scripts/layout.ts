@@ -1,7 +1,7 @@
 /**
  * What the layout guard (tests/e2e/layout.test.ts) and `npm run screenshots` share: the pages
  * and widths to look at, and a check that a page neither scrolls sideways nor leaves a
- * control where the visitor cannot reach it.
+ * control where the visitor cannot reach it; and how a screenshot run ends on its defects.
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -57,6 +57,16 @@ export interface LayoutReport {
  */
 export function measureLayout(page: Page): Promise<LayoutReport> {
   return page.evaluate(inspectLayout);
+}
+
+/** Ends a screenshot run: any defect fails it, naming how many; else `clean`, if given, is said. */
+export function endRun(defects: number, clean?: string): void {
+  if (defects > 0) {
+    console.error(`\n${String(defects)} defect(s): see above.`);
+    process.exitCode = 1;
+  } else if (clean !== undefined) {
+    console.log(`\n${clean}`);
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
+  endRun,
   HOME_PATHS,
   LANDING_PATHS,
   RELEASE_PATHS,
@@ -345,9 +346,4 @@ try {
   await server.stop();
 }
 
-if (defects > 0) {
-  console.error(`\n${String(defects)} defect(s): see above.`);
-  process.exitCode = 1;
-} else {
-  console.log(`\nScreenshots in ${OUT_DIR}/, no layout defect.`);
-}
+endRun(defects, `Screenshots in ${OUT_DIR}/, no layout defect.`);

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
 import { generateDemoMedia } from './demo-media/generate.ts';
-import { inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
+import { endRun, inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
 import { ENGINES, launchEngine, type EngineName } from '../perf/harness/browsers/index.ts';
 import { addPasskeyAuthenticator } from '../perf/harness/passkeys.ts';
 import { startStudioApp, type StudioApp } from '../perf/harness/studio-app.ts';
@@ -219,7 +219,4 @@ try {
   await browser.close();
   await studio.close();
 }
-if (defects > 0) {
-  console.error(`\n${String(defects)} defect(s): see above.`);
-  process.exitCode = 1;
-}
+endRun(defects);

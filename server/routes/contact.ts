@@ -5,23 +5,19 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { networkOf } from '../services/http/client-network.ts';
 import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact/contact-validation.ts';
 import type { Inbox } from '../services/contact/message-inbox.ts';
-import { MAX_REQUEST_BODY_BYTES, MINUTE_MS } from '../services/http/request-limits.ts';
+import { MAX_REQUEST_BODY_BYTES, MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
 
-export interface ContactRoutesOptions {
+/** The per-client limit counts every request to the form, valid or not. */
+export interface ContactRoutesOptions extends ClientRateLimitOptions {
   /** The store and its outbox; null from `open()` while the data folder is unusable. */
   inbox: Inbox;
-  /** Messages a minute from one client address. */
-  perClientPerMinute: number;
   /** Valid messages a minute from one network (IPv4 /24, IPv6 /56). */
   perNetworkPerMinute: number;
   /** Valid messages a minute from everyone together: a last resort, far above one network's share. */
   globalPerMinute: number;
-  /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
-  redis: Redis | null;
 }
 
 const NOT_UTF8 = 'The body must be UTF-8 text.';

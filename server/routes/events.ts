@@ -6,24 +6,19 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
 import { EVENTS_PATH, MAX_EVENTS_BODY_BYTES } from '../../src/lib/numbers-events.ts';
 import { networkOf } from '../services/http/client-network.ts';
 import { errorBody } from '../services/http/error-answers.ts';
 import { validEvents, type SiteFacts } from '../services/numbers/event-validation.ts';
 import type { Tally } from '../services/numbers/tally.ts';
-import { MINUTE_MS } from '../services/http/request-limits.ts';
+import { MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
 
-export interface EventsRoutesOptions {
+export interface EventsRoutesOptions extends ClientRateLimitOptions {
   /** Where the counts go; null while the store cannot be used (the events are dropped). */
   tally: Tally | null;
   site: SiteFacts;
-  /** Requests a minute from one client address. */
-  perClientPerMinute: number;
   /** Requests a minute from one network (IPv4 /24, IPv6 /56), counting those its addresses may send. */
   perNetworkPerMinute: number;
-  /** Where the rate limit's counts live when several instances share them (REDIS_URL); else in memory. */
-  redis: Redis | null;
 }
 
 const NOT_EVENTS = 'The body must be a JSON list of events, sent as text/plain.';

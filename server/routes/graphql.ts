@@ -5,7 +5,6 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
 import mercurius from 'mercurius';
 import { graphqlCaching } from '../services/graphql/caching.ts';
 import { formatErrors } from '../services/graphql/errors.ts';
@@ -13,18 +12,16 @@ import { addDocumentChecks, hardenedOptions, hardenedRouteOptions } from '../ser
 import { graphqlRateLimit } from '../services/graphql/rate-limit.ts';
 import { resolversFor, schema } from '../services/graphql/schema.ts';
 import { trackViews } from '../services/graphql/track-view.ts';
+import type { ClientRateLimitOptions } from '../services/http/request-limits.ts';
 import type { PublicLibrary } from '../services/media/public-library.ts';
 import type { Renditions } from '../services/renditions/renditions.ts';
 
-export interface GraphqlOptions {
+/** The per-client limit counts GET and POST together. */
+export interface GraphqlOptions extends ClientRateLimitOptions {
   library: PublicLibrary;
   renditions: Renditions;
   mediaBaseUrl: string;
   development: boolean;
-  /** Requests a minute from one client address, GET and POST together. */
-  perClientPerMinute: number;
-  /** Where the counts live when several instances share them (REDIS_URL); else in memory. */
-  redis: Redis | null;
   /** How long shared caches may keep successful GET answers, in seconds. */
   cache: { maxAge: number; staleWhileRevalidate: number };
 }

@@ -4,9 +4,8 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
 import { STUDIO_AUTH_ROUTES } from '../../src/lib/studio-auth.ts';
-import { MINUTE_MS } from '../services/http/request-limits.ts';
+import { MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
 import {
   AUTHENTICATION_BODY,
   INVITATION_BODY,
@@ -26,13 +25,10 @@ import { issueChallenge, startSession, takeChallenge, type CookieJar } from '../
 import { refuse } from '../services/studio/studio-http.ts';
 import { hashToken, newToken, sameHash } from '../services/studio/tokens.ts';
 
-export interface SignInRoutesOptions {
+/** The per-client limit counts sign-in attempts and invitation look-ups together. */
+export interface SignInRoutesOptions extends ClientRateLimitOptions {
   jar: CookieJar;
   rp: RelyingParty;
-  /** Sign-in attempts and invitation look-ups a minute from one client address. */
-  perClientPerMinute: number;
-  /** Where the counts live when several instances share them; else in memory. */
-  redis: Redis | null;
 }
 
 const INVITATION_INVALID = 'This invitation link is not valid any more. Ask for a new one.';

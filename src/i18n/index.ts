@@ -38,3 +38,13 @@ export type Translate = TFunction<typeof NAMESPACES>;
 export function useTranslations(lang: Lang): Translate {
   return i18n.getFixedT(lang, NAMESPACES);
 }
+
+/** What a component translated into the page's language takes, among its other props. */
+export interface LangProps {
+  lang: Lang;
+}
+
+/** A component's props, with the `t` of their language beside them. */
+export function withTranslations<Props extends LangProps>(props: Props): Props & { t: Translate } {
+  return { ...props, t: useTranslations(props.lang) };
+}

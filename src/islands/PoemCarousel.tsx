@@ -5,11 +5,9 @@
  * the screen; the dialog says so while one is on its way, and offers to try again should the
  * load fail.
  */
-import { useEffect, useState } from 'react';
-import { openModal } from '../stores/modals.ts';
+import { useEffect } from 'react';
 import { $poemTexts, loadPoemTexts } from '../stores/poems.ts';
-import Carousel from './Carousel.tsx';
-import Modal from './Modal.tsx';
+import ModalCarousel, { type ModalCarouselLabels } from './ModalCarousel.tsx';
 import { useSharedStore } from './useSharedStore.ts';
 
 /** A poem as the page passes it, its date already formatted in the page's language. */
@@ -23,11 +21,7 @@ interface PoemCarouselProps {
   poems: PoemItem[];
   /** Where the texts are (src/data/poem-texts.ts). */
   textsUrl: string;
-  labels: {
-    carousel: string;
-    previous: string;
-    next: string;
-    close: string;
+  labels: ModalCarouselLabels & {
     publishedAt: string;
     loading: string;
     failed: string;
@@ -38,41 +32,33 @@ interface PoemCarouselProps {
 const MODAL_ID = 'poem-dialog';
 
 export default function PoemCarousel({ poems, textsUrl, labels }: PoemCarouselProps) {
-  const [current, setCurrent] = useState<PoemItem | null>(null);
   const { status, texts } = useSharedStore($poemTexts);
 
   useEffect(() => {
     void loadPoemTexts(textsUrl);
   }, [textsUrl]);
 
-  const text = current ? texts[current.id] : undefined;
-
   return (
-    <>
-      <Carousel label={labels.carousel} previousLabel={labels.previous} nextLabel={labels.next}>
-        {poems.map((poem) => (
-          <li key={poem.id}>
-            <button
-              type="button"
-              className="carousel-card poem-card"
-              onClick={() => {
-                setCurrent(poem);
-                openModal(MODAL_ID);
-                void loadPoemTexts(textsUrl);
-              }}
-            >
-              <span className="poem-card-title">{poem.title}</span>
-              <span className="poem-card-date">{poem.date}</span>
-            </button>
-          </li>
-        ))}
-      </Carousel>
-      <Modal id={MODAL_ID} labelledBy={`${MODAL_ID}-title`} closeLabel={labels.close} className="poem-modal">
-        {current && (
+    <ModalCarousel
+      items={poems}
+      modalId={MODAL_ID}
+      labels={labels}
+      cardClassName="carousel-card poem-card"
+      modalClassName="poem-modal"
+      onOpen={() => void loadPoemTexts(textsUrl)}
+      card={(poem) => (
+        <>
+          <span className="poem-card-title">{poem.title}</span>
+          <span className="poem-card-date">{poem.date}</span>
+        </>
+      )}
+      dialog={(poem, titleId) => {
+        const text = texts[poem.id];
+        return (
           <article aria-busy={status === 'loading'}>
-            <h3 id={`${MODAL_ID}-title`}>{current.title}</h3>
+            <h3 id={titleId}>{poem.title}</h3>
             <p className="poem-date">
-              {labels.publishedAt} {current.date}
+              {labels.publishedAt} {poem.date}
             </p>
             {text !== undefined ? (
               <p className="poem-text">{text}</p>
@@ -89,8 +75,8 @@ export default function PoemCarousel({ poems, textsUrl, labels }: PoemCarouselPr
               </p>
             )}
           </article>
-        )}
-      </Modal>
-    </>
+        );
+      }}
+    />
   );
 }

@@ -232,3 +232,12 @@ export const trackTextsSchema = z
     error: 'a translation needs the lyrics it translates',
   });
 export type TrackTexts = z.infer<typeof trackTextsSchema>;
+
+/** The schema of each kind of file the artist edits (a poem's is its header's), by kind. */
+export const CONTENT_FILE_SCHEMAS = {
+  site: siteSchema,
+  videos: videosFileSchema,
+  release: releaseSchema,
+  track: trackTextsSchema,
+  poem: poemSchema,
+} as const;

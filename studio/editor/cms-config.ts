@@ -5,15 +5,7 @@
  * Plain data, so the unit tests compare it with the schemas in Node.
  */
 import { z } from 'zod';
-import {
-  COVERS_FOLDER,
-  poemSchema,
-  releaseSchema,
-  siteSchema,
-  trackTextsSchema,
-  VIDEOS_FIELD,
-  videosFileSchema,
-} from '../../src/lib/content-schemas.ts';
+import { CONTENT_FILE_SCHEMAS, COVERS_FOLDER, VIDEOS_FIELD } from '../../src/lib/content-schemas.ts';
 import { LANGUAGE_NAMES, isLang, type Lang } from '../../src/lib/languages.ts';
 import { PLATFORMS } from '../../src/lib/release-links.ts';
 import { COLLECTION_LABELS, ENTRY_LABELS, FIELD_LABELS, type FieldText } from './field-labels.ts';
@@ -271,18 +263,21 @@ export function cmsConfig(lang: Lang) {
     // File names from titles: lower case, no accents, hyphens, as content/README.md asks.
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
-      single('site', 'site.json', siteSchema),
-      single('videos', 'videos.json', videosFileSchema),
-      { ...folder('releases', 'json', 'json'), fields: fields('releases', releaseSchema) },
+      single('site', 'site.json', CONTENT_FILE_SCHEMAS.site),
+      single('videos', 'videos.json', CONTENT_FILE_SCHEMAS.videos),
+      { ...folder('releases', 'json', 'json'), fields: fields('releases', CONTENT_FILE_SCHEMAS.release) },
       {
         ...folder('tracks', 'json', 'json'),
         // Each in the folder of its release: `releases/<release>/<track>.json`.
         path: TRACK_FILE_PATH,
         identifier_field: 'track',
         summary: '{{track}} · {{dirname}}',
-        fields: fields('tracks', trackTextsSchema),
+        fields: fields('tracks', CONTENT_FILE_SCHEMAS.track),
       },
-      { ...folder('poems', 'md', 'frontmatter'), fields: [...fields('poems', poemSchema), poemBody(lang)] },
+      {
+        ...folder('poems', 'md', 'frontmatter'),
+        fields: [...fields('poems', CONTENT_FILE_SCHEMAS.poem), poemBody(lang)],
+      },
     ],
   };
 }

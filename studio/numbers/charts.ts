@@ -61,6 +61,25 @@ export function stackedColumns(series: readonly Series[], days: number): SVGSVGE
   return chart;
 }
 
+/** One row of a bar list: what it counts, its figure (in bold, with these attributes), and its drawing. */
+export interface BarRow {
+  label: string;
+  figure: string;
+  figureAttributes?: Record<string, string>;
+  drawing: Node[];
+}
+
+/** Labelled rows of bars, for the eye only: the table beside them holds the same figures. */
+export function barList(rows: readonly BarRow[]): HTMLUListElement {
+  return html(
+    'ul',
+    { class: 'bar-list', 'aria-hidden': 'true' },
+    ...rows.map(({ label, figure, figureAttributes = {}, drawing }) =>
+      html('li', {}, html('span', { class: 'bar-label' }, label, html('b', figureAttributes, figure)), ...drawing),
+    ),
+  );
+}
+
 /** Horizontal bars of one row (one per series' value), scaled to `max`. */
 export function bars(values: readonly { value: number; className: string }[], max: number): SVGSVGElement {
   const chart = svg('svg', {

@@ -14,7 +14,7 @@ import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 import { get } from '../api.ts';
 import type { SectionContext, StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
-import { againstTarget, bars, figures, html, legend, stackedColumns, type Series } from './charts.ts';
+import { againstTarget, barList, bars, figures, html, legend, stackedColumns, type Series } from './charts.ts';
 import { TEXTS, type NumbersTexts } from './texts.ts';
 import './numbers.css';
 
@@ -80,22 +80,12 @@ function viewsPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =>
   const max = Math.max(0, ...top.map((page) => page.total));
   part.append(
     html('h3', {}, t.pages),
-    html(
-      'ul',
-      { class: 'bar-list', 'aria-hidden': 'true' },
-      ...top.map((page) =>
-        html(
-          'li',
-          {},
-          html(
-            'span',
-            { class: 'bar-label' },
-            `${page.path} · ${t.languages[page.lang]}`,
-            html('b', {}, count(page.total)),
-          ),
-          bars([{ value: page.total, className: `lang-${page.lang}` }], max),
-        ),
-      ),
+    barList(
+      top.map((page) => ({
+        label: `${page.path} · ${t.languages[page.lang]}`,
+        figure: count(page.total),
+        drawing: [bars([{ value: page.total, className: `lang-${page.lang}` }], max)],
+      })),
     ),
     figures(
       t.asTable,
@@ -117,25 +107,17 @@ function tracksPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =
   const max = Math.max(0, ...answer.tracks.map((track) => track.play));
   part.append(
     legend(kinds.map((kind) => ({ ...kind, values: [] }))),
-    html(
-      'ul',
-      { class: 'bar-list', 'aria-hidden': 'true' },
-      ...answer.tracks.map((track) =>
-        html(
-          'li',
-          {},
-          html(
-            'span',
-            { class: 'bar-label' },
-            `${trackName(track.file)} · ${track.playlist}`,
-            html('b', {}, kinds.map((kind) => count(track[kind.key])).join(' · ')),
-          ),
+    barList(
+      answer.tracks.map((track) => ({
+        label: `${trackName(track.file)} · ${track.playlist}`,
+        figure: kinds.map((kind) => count(track[kind.key])).join(' · '),
+        drawing: [
           bars(
             kinds.map((kind) => ({ value: track[kind.key], className: kind.className })),
             max,
           ),
-        ),
-      ),
+        ],
+      })),
     ),
     figures(
       t.asTable,
@@ -159,17 +141,12 @@ function clicksPart(answer: NumbersAnswer, t: NumbersTexts, count: (n: number) =
     const clicks = answer.clicks.filter((click) => click.from === from);
     part.append(
       html('h3', {}, sourceName(from)),
-      html(
-        'ul',
-        { class: 'bar-list', 'aria-hidden': 'true' },
-        ...clicks.map((click) =>
-          html(
-            'li',
-            {},
-            html('span', { class: 'bar-label' }, platformName(click.platform), html('b', {}, count(click.count))),
-            bars([{ value: click.count, className: 'clicked' }], max),
-          ),
-        ),
+      barList(
+        clicks.map((click) => ({
+          label: platformName(click.platform),
+          figure: count(click.count),
+          drawing: [bars([{ value: click.count, className: 'clicked' }], max)],
+        })),
       ),
     );
   }
@@ -199,25 +176,18 @@ function vitalsPart(answer: NumbersAnswer, t: NumbersTexts, lang: string, count:
   for (const page of [...new Set(answer.vitals.map((vital) => vital.page))]) {
     part.append(
       html('h3', {}, page),
-      html(
-        'ul',
-        { class: 'bar-list', 'aria-hidden': 'true' },
-        ...rows
+      barList(
+        rows
           .filter(({ vital }) => vital.page === page)
-          .map(({ vital, budget, value, verdict, measured }) =>
-            html(
-              'li',
-              {},
-              html(
-                'span',
-                { class: 'bar-label' },
-                t.metrics[vital.metric],
-                html('b', { class: meets(measured, budget) ? '' : 'over-text' }, value),
-              ),
+          .map(({ vital, budget, value, verdict, measured }) => ({
+            label: t.metrics[vital.metric],
+            figure: value,
+            figureAttributes: { class: meets(measured, budget) ? '' : 'over-text' },
+            drawing: [
               againstTarget(measured, budget.limit),
               html('small', {}, `${t.budget}: ${budget.label} · ${verdict}`),
-            ),
-          ),
+            ],
+          })),
       ),
     );
   }

@@ -104,6 +104,15 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, problems };
 }
 
+/**
+ * `url` opened with JavaScript off, as a crawler or a visitor without scripts gets it: the page,
+ * what it reported, and the answer to its navigation.
+ */
+export async function openWithoutJavaScript(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, { ...options, javaScriptEnabled: false });
+  return { ...opened, response: await opened.page.goto(url) };
+}
+
 /** axe-core's violations on the page as it stands. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);

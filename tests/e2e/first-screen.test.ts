@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { FIRST_SCREEN_VIEWPORT, firstScreenEnd, HOME_FIRST_SCREEN_MARKER } from '../../perf/bench/first-screen.ts';
-import { openPage, useBrowser } from './browser.ts';
+import { openWithoutJavaScript, useBrowser } from './browser.ts';
 import { LANGS } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,8 +14,7 @@ const browser = useBrowser();
 
 describe.each(LANGS)('the first screen of /%s on a phone', (lang) => {
   it('ends before the marker the byte budget cuts the HTML at', async () => {
-    const { page } = await openPage(browser(), { viewport: FIRST_SCREEN_VIEWPORT, javaScriptEnabled: false });
-    await page.goto(`${baseUrl}/${lang}`);
+    const { page } = await openWithoutJavaScript(browser(), `${baseUrl}/${lang}`, { viewport: FIRST_SCREEN_VIEWPORT });
     const html = readFileSync(`dist/${lang}.html`, 'utf8');
     const end = await firstScreenEnd(page, html);
     const marker = html.indexOf(HOME_FIRST_SCREEN_MARKER);

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
+import { axeViolations, enhanced, openPage, openWithoutJavaScript, PHONE, useBrowser } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
 const browser = useBrowser();
@@ -151,8 +151,9 @@ describe('our server sends /samebloodscocktail already written in the language',
     ['en-US', 'en'],
     ['es-ES', 'es'],
   ] as [string, Lang][])('with JavaScript off, a %s browser gets the %s page', async (locale, lang) => {
-    const { page } = await openPage(browser(), { locale, javaScriptEnabled: false });
-    const response = await page.goto(`${inject('baseUrl')}/samebloodscocktail`);
+    const { page, response } = await openWithoutJavaScript(browser(), `${inject('baseUrl')}/samebloodscocktail`, {
+      locale,
+    });
     expect(response?.headers()['vary']).toMatch(/Accept-Language/);
     expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[lang]);
     expect(await page.title()).toBe(t(lang, 'seo:landing.title'));

@@ -9,7 +9,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { CONSENT_KEY } from '../../src/lib/analytics.ts';
 import { isLang } from '../../src/lib/languages.ts';
 import { measureLayout } from '../../scripts/layout.ts';
-import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
+import { axeViolations, enhanced, openPage, openWithoutJavaScript, useBrowser } from './browser.ts';
+import { personThenOwnJsonLd } from './json-ld.ts';
 import { LANGS, t } from './home-helpers.ts';
 import { DEMO_TRACK_TEXTS, shownStanzas, TRANSLATED } from './lyrics-helpers.ts';
 
@@ -17,13 +18,6 @@ import { DEMO_TRACK_TEXTS, shownStanzas, TRANSLATED } from './lyrics-helpers.ts'
 const baseUrl = inject('analyticsUrl');
 const browser = useBrowser();
 const SITE = 'https://andremourapassos.com';
-
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  const texts = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
-    scripts.map((script) => script.textContent),
-  );
-  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
-}
 
 const meta = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
 
@@ -133,9 +127,8 @@ describe.each(LANGS)('a track’s own page in %s', (lang) => {
   it.each(DEMO_TRACK_TEXTS.map((track) => [track.title, track] as const))(
     '%s: its head, its MusicRecording, its credits and lyrics, in the sitemap',
     async (_title, track) => {
-      const { page } = await openPage(browser(), { javaScriptEnabled: false });
       const path = `/${lang}/music/${track.releaseSlug}/${track.slug}`;
-      const response = await page.goto(`${baseUrl}${path}`);
+      const { page, response } = await openWithoutJavaScript(browser(), `${baseUrl}${path}`);
       expect(response?.status()).toBe(200);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(track.title);
 
@@ -155,9 +148,7 @@ describe.each(LANGS)('a track’s own page in %s', (lang) => {
       expect(await meta(page, 'music:album')).toBe(`${SITE}/${lang}/music/${track.releaseSlug}`);
       expect(await meta(page, 'music:musician')).toMatch(/^https:\/\//);
 
-      const [person, recording, ...rest] = await jsonLd(page);
-      expect(rest).toEqual([]);
-      expect(person).toMatchObject({ '@type': 'Person' });
+      const { own: recording } = await personThenOwnJsonLd(page);
       expect(recording).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'MusicRecording',

@@ -143,6 +143,15 @@ const heroKey = (page: Page, title: string) =>
   page.locator('.keyboard').getByRole('button', { name: new RegExp(`^${title}`) });
 const currentTrack = (page: Page) => player(page).locator('.player-track[aria-current="true"]');
 
+/** The English home page once its player plays Quintal, chosen in the Singles playlist. */
+async function playingQuintal(): Promise<Page> {
+  const { page } = await openPlayerPage('/en');
+  await heroKey(page, 'Singles').click();
+  await player(page).getByRole('button', { name: 'Play Quintal' }).click();
+  await expect.poll(() => currentTrack(page).textContent()).toContain('Quintal');
+  return page;
+}
+
 describe('the player', () => {
   it('starts from a real click on a hero key: playing fires and time advances', async () => {
     const { page, problems } = await openPlayerPage('/en');
@@ -365,10 +374,7 @@ describe('the player', () => {
   });
 
   it('restores the playlist and track after a reload, paused', async () => {
-    const { page } = await openPlayerPage('/en');
-    await heroKey(page, 'Singles').click();
-    await player(page).getByRole('button', { name: 'Play Quintal' }).click();
-    await expect.poll(() => currentTrack(page).textContent()).toContain('Quintal');
+    const page = await playingQuintal();
     await page.reload();
     await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: Singles');
     expect(await currentTrack(page).textContent()).toContain('Quintal');
@@ -428,10 +434,7 @@ describe('the player on the landing page', () => {
   );
 
   it('restores the playlist and track saved on the last visit, paused, instead of the offer', async () => {
-    const { page } = await openPlayerPage('/en');
-    await heroKey(page, 'Singles').click();
-    await player(page).getByRole('button', { name: 'Play Quintal' }).click();
-    await expect.poll(() => currentTrack(page).textContent()).toContain('Quintal');
+    const page = await playingQuintal();
     // A new visit: a full load, nothing carried over from the page before.
     await page.goto(`${baseUrl}/en/samebloodscocktail`);
     await expect.poll(() => player(page).getByRole('status').textContent()).toBe('Playlist: Singles');

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { HTML_LANGS } from '../../src/lib/languages.ts';
 import { formatReleaseMoment } from '../../src/lib/pre-release.ts';
 import { parseReleaseMoments, RELEASE_MOMENTS_FILE } from '../../src/lib/withheld-music.ts';
-import { axeViolations, enhanced, openPage, useBrowser } from './browser.ts';
+import { axeViolations, enhanced, openPage, openWithoutJavaScript, useBrowser } from './browser.ts';
 import { t } from './home-helpers.ts';
 import { FIXTURE_TRACK, PASSED, PRE_SAVE, TEASER, UPCOMING } from './pre-release-site.ts';
 
@@ -167,8 +167,7 @@ describe('its tracks', () => {
     expect(passed.status).toBe(200);
     expect(await passed.text()).toContain(FIXTURE_TRACK.line);
 
-    const { page } = await openPage(browser(), { javaScriptEnabled: false });
-    await page.goto(`${site.url}/en/music/${UPCOMING.slug}`);
+    const { page } = await openWithoutJavaScript(browser(), `${site.url}/en/music/${UPCOMING.slug}`);
     // The release's own text, hidden until the moment, lists the track without a link or lyrics.
     const list = page.locator('[data-released-content] .release-tracks');
     expect(await list.textContent()).toContain(FIXTURE_TRACK.title);

@@ -3,10 +3,10 @@
  * networks read it, the cover, the platform buttons with their fallbacks, the play button),
  * and the discography on the landing page linking to those pages.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
-import { axeViolations, openPage, PHONE, useBrowser, enhanced } from './browser.ts';
+import { axeViolations, enhanced, openPage, openWithoutJavaScript, PHONE, useBrowser } from './browser.ts';
+import { jsonLdDocuments, personThenOwnJsonLd } from './json-ld.ts';
 import { hydrated, LANGS, RELEASES, SITE_SETTINGS, t } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -19,14 +19,6 @@ const SITE = SITE_SETTINGS.siteUrl.replace(/\/$/, '');
 const NEWEST_SINGLE = RELEASES.filter((release) => release.kind === 'Single').reduce((newest, release) =>
   release.released > newest.released ? release : newest,
 );
-
-/** Every JSON-LD document of the page, in order. */
-async function jsonLdDocuments(page: Page): Promise<Record<string, unknown>[]> {
-  const texts = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
-    scripts.map((script) => script.textContent),
-  );
-  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
-}
 
 /** Every `url`, `image` and `sameAs` value anywhere in a document that is not an absolute https URL. */
 function relativeUrls(value: unknown, key = ''): string[] {
@@ -42,8 +34,7 @@ const RELEASE_TYPES = { EP: 'EPRelease', Single: 'SingleRelease', Album: 'AlbumR
 
 describe.each(LANGS)('the structured data of the %s home page', (lang) => {
   it('describes the artist as a Person, and the project as a MusicGroup with its member, profiles and albums', async () => {
-    const { page } = await openPage(browser(), { javaScriptEnabled: false });
-    await page.goto(`${baseUrl}/${lang}`);
+    const { page } = await openWithoutJavaScript(browser(), `${baseUrl}/${lang}`);
     const [person, group, ...rest] = await jsonLdDocuments(page);
     expect(rest).toEqual([]);
     expect(person).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: SITE_SETTINGS.artist });
@@ -73,11 +64,8 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
   it.each(RELEASES.map((release) => [release.slug, release] as const))(
     '%s describes itself as a MusicAlbum by the project, after the Person',
     async (slug, release) => {
-      const { page } = await openPage(browser(), { javaScriptEnabled: false });
-      await page.goto(`${baseUrl}/${lang}/music/${slug}`);
-      const [person, album, ...rest] = await jsonLdDocuments(page);
-      expect(rest).toEqual([]);
-      expect(person).toMatchObject({ '@type': 'Person' });
+      const { page } = await openWithoutJavaScript(browser(), `${baseUrl}/${lang}/music/${slug}`);
+      const { person, own: album } = await personThenOwnJsonLd(page);
       expect(album).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'MusicAlbum',
@@ -109,8 +97,7 @@ describe.each(LANGS)('the release pages in %s', (lang) => {
   it.each(RELEASES.map((release) => [release.slug, release] as const))(
     '%s has its own head: title, description, canonical, hreflang, og:type and a 1200x630 card',
     async (slug, release) => {
-      const { page, problems } = await openPage(browser(), { javaScriptEnabled: false });
-      const response = await page.goto(`${baseUrl}/${lang}/music/${slug}`);
+      const { page, problems, response } = await openWithoutJavaScript(browser(), `${baseUrl}/${lang}/music/${slug}`);
       expect(response?.status()).toBe(200);
       const meta = (selector: string) => page.getAttribute(selector, 'content');
       expect(await page.title()).toContain(release.title);
@@ -300,8 +287,7 @@ describe('track lists read from the media library at build time', () => {
   const demo = (name: string) => DEMO_PLAYLISTS.find((playlist) => playlist.name === name)?.titles ?? [];
 
   it.each(LANGS)('in %s, an EP without a list in its file lists its folder’s tracks, with durations', async (lang) => {
-    const { page } = await openPage(browser(), { javaScriptEnabled: false });
-    await page.goto(`${analyticsUrl}/${lang}/music/cocktail-n1`);
+    const { page } = await openWithoutJavaScript(browser(), `${analyticsUrl}/${lang}/music/cocktail-n1`);
     const items = page.locator('.release-tracks li');
     expect(await items.evaluateAll((list) => list.map((item) => item.firstChild?.textContent))).toEqual(
       demo('Cocktail Nº1'),
@@ -317,8 +303,7 @@ describe('track lists read from the media library at build time', () => {
   });
 
   it('a release whose file lists its tracks keeps that list', async () => {
-    const { page } = await openPage(browser(), { javaScriptEnabled: false });
-    await page.goto(`${analyticsUrl}/en/music/sometimes-rock`);
+    const { page } = await openWithoutJavaScript(browser(), `${analyticsUrl}/en/music/sometimes-rock`);
     expect(await page.locator('.release-tracks li').allTextContents()).toEqual(['Sometimes Rock']);
     expect((await jsonLdDocuments(page))[1]?.['numTracks']).toBe(1);
     await page.context().close();

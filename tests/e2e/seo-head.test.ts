@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openWithoutJavaScript, useBrowser } from './browser.ts';
 import { RELEASES, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,8 +14,7 @@ const browser = useBrowser();
 let page: Page;
 
 async function openWithoutScripts(path: string, locale?: string): Promise<void> {
-  ({ page } = await openPage(browser(), { javaScriptEnabled: false, ...(locale ? { locale } : {}) }));
-  await page.goto(`${baseUrl}${path}`);
+  ({ page } = await openWithoutJavaScript(browser(), `${baseUrl}${path}`, locale ? { locale } : {}));
 }
 
 const meta = (selector: string) => page.getAttribute(selector, 'content');

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, openWithoutJavaScript, useBrowser } from './browser.ts';
 
 const staticUrl = inject('staticUrl');
 const browser = useBrowser();
@@ -61,8 +61,7 @@ describe('on a static host', () => {
   });
 
   it('without JavaScript, / offers links to the three languages', async () => {
-    const { page } = await openPage(browser(), { javaScriptEnabled: false });
-    await page.goto(`${staticUrl}/`);
+    const { page } = await openWithoutJavaScript(browser(), `${staticUrl}/`);
     expect(new URL(page.url()).pathname).toBe('/');
     for (const [name, href] of [
       ['Português', '/pt'],

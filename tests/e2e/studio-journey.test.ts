@@ -18,10 +18,10 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import type { StudioApp } from '../../perf/harness/studio-app.ts';
 import { SERVED } from '../../perf/harness/thumbnail-service.ts';
-import { openPage, PHONE, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { PHONE, useBrowser } from './browser.ts';
+import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
 import { callFromStudioPage, getFromStudioPage } from './studio-calls.ts';
 import { THUMBNAIL_WIDTH } from '../../src/lib/video-thumbnails.ts';
 
@@ -46,18 +46,10 @@ const contentFile = (path: string) => join(studio.dirs.content, path);
 const commits = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: copy, encoding: 'utf8' }).trim();
 
 beforeAll(async () => {
-  // No renditions: the journey adds no music.
-  studio = await startStudioApp({
-    prefix: 'studio-journey-',
-    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
-    watchMedia: false,
-  });
+  studio = await startStudioWithoutMusic('studio-journey-');
   ({ origin } = studio);
   copy = studio.dirs.project;
-  const opened = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' });
-  page = opened.page;
-  errors = opened.problems.errors;
-  await addPasskeyAuthenticator(page);
+  ({ page, errors } = await openStudioPage(browser()));
 }, 60_000);
 
 afterAll(async () => {

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import type { StudioApp } from '../../perf/harness/studio-app.ts';
 import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
-import { axeViolations, openPage, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { axeViolations, useBrowser } from './browser.ts';
+import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
 import { getFromStudioPage } from './studio-calls.ts';
 
 const browser = useBrowser();
@@ -34,11 +34,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  studio = await startStudioApp({
-    prefix: 'studio-messages-',
-    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
-    watchMedia: false,
-  });
+  studio = await startStudioWithoutMusic('studio-messages-');
   ({ origin } = studio);
   for (const message of SENT) {
     const answer = await fetch(`${origin}/api/send-email`, {
@@ -50,10 +46,7 @@ beforeAll(async () => {
   }
   // The invitation opens the inbox straight away.
   const link = (await studio.invite('André')).replace('/studio/#', '/studio/messages#');
-  const opened = await openPage(browser(), { viewport: { width: 320, height: 720 }, locale: 'pt-BR' });
-  page = opened.page;
-  errors = opened.problems.errors;
-  await addPasskeyAuthenticator(page);
+  ({ page, errors } = await openStudioPage(browser(), { width: 320, height: 720 }));
   await page.goto(link);
   await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
   await page.getByRole('heading', { name: 'Mensagens', level: 1 }).waitFor();

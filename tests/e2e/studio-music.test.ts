@@ -21,8 +21,8 @@ import { loadConfig } from '../../server/config.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../src/lib/studio-music.ts';
 import { STUDIO_TEXTS } from '../../studio/texts.ts';
 import { MUSIC_TEXTS } from '../../studio/music/texts.ts';
-import { axeViolations, openPage, PHONE, useBrowser } from './browser.ts';
-import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { axeViolations, useBrowser } from './browser.ts';
+import { openStudioPage } from './studio-start.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -164,10 +164,7 @@ beforeAll(async () => {
   };
   app = await buildApp(loadConfig(env), { watchMedia: false });
   await app.listen({ host: '127.0.0.1', port });
-  const opened = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' });
-  page = opened.page;
-  pageErrors = opened.problems.errors;
-  await addPasskeyAuthenticator(page);
+  ({ page, errors: pageErrors } = await openStudioPage(browser()));
 }, 60_000);
 
 afterAll(async () => {

@@ -6,10 +6,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
-import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import type { StudioApp } from '../../perf/harness/studio-app.ts';
 import { STUDIO_AUTH_ROUTES, STUDIO_REQUEST_TOKEN } from '../../src/lib/studio-auth.ts';
-import { openPage, PHONE, useBrowser } from './browser.ts';
+import { useBrowser } from './browser.ts';
+import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
 import { callFromStudioPage } from './studio-calls.ts';
 
 const browser = useBrowser();
@@ -19,14 +19,9 @@ let studioPage: Page;
 let publicPage: Page;
 
 beforeAll(async () => {
-  studio = await startStudioApp({
-    prefix: 'studio-origin-',
-    env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
-    watchMedia: false,
-  });
-  ({ page: studioPage } = await openPage(browser(), { viewport: PHONE, locale: 'pt-BR' }));
+  studio = await startStudioWithoutMusic('studio-origin-');
+  ({ page: studioPage } = await openStudioPage(browser()));
   context = studioPage.context();
-  await addPasskeyAuthenticator(studioPage);
   await studioPage.goto(await studio.invite('André'));
   await studioPage.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
   await studioPage.getByText('Conectado como André').waitFor();

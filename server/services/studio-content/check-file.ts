@@ -10,14 +10,7 @@ import * as prettier from 'prettier';
 import { isAlias, isPair, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import type { Lang } from '../../../src/lib/languages.ts';
-import {
-  poemSchema,
-  releaseSchema,
-  siteSchema,
-  trackTextsSchema,
-  VIDEOS_FIELD,
-  videosFileSchema,
-} from '../../../src/lib/content-schemas.ts';
+import { CONTENT_FILE_SCHEMAS, VIDEOS_FIELD } from '../../../src/lib/content-schemas.ts';
 import type { ContentKind } from './content-paths.ts';
 import { listedTwice, MESSAGES, schemaReason, zodErrorMap } from './messages.ts';
 
@@ -32,13 +25,6 @@ export interface Issue {
 }
 
 export type CheckedFile = { ok: true; text: string; data: Record<string, unknown> } | { ok: false; issues: Issue[] };
-
-const SCHEMAS: Record<Exclude<ContentKind, 'image' | 'poem'>, z.ZodType> = {
-  site: siteSchema,
-  videos: videosFileSchema,
-  release: releaseSchema,
-  track: trackTextsSchema,
-};
 
 /** Control characters other than tab and line breaks: invisible, and some cut files short. */
 const CONTROL = /(?![\t\n\r])\p{Cc}/u;
@@ -77,7 +63,7 @@ function schemaIssues(file: string, schema: z.ZodType, data: unknown, lang: Lang
 /** The rules inside one file that the schema does not hold: a video listed twice. */
 function fileRules(kind: ContentKind, file: string, data: Record<string, unknown>, lang: Lang): Issue[] {
   if (kind !== 'videos') return [];
-  const { videos } = videosFileSchema.parse(data);
+  const { videos } = CONTENT_FILE_SCHEMAS.videos.parse(data);
   const issues: Issue[] = [];
   videos.forEach(({ id }, index) => {
     if (videos.findIndex((video) => video.id === id) !== index)
@@ -180,7 +166,7 @@ export async function checkDataFile(
     const bad = [...badTexts(poem.header), ...(badTexts(poem.body).length > 0 ? ['body'] : [])];
     if (bad.length > 0)
       return { ok: false, issues: bad.map((field) => ({ file, field, message: MESSAGES.badCharacter[lang] })) };
-    const issues = schemaIssues(file, poemSchema, poem.header, lang);
+    const issues = schemaIssues(file, CONTENT_FILE_SCHEMAS.poem, poem.header, lang);
     if (issues.length > 0) return { ok: false, issues };
     return { ok: true, text: await formatPoem(raw, poem.rawHeader, poem.body), data: poem.header };
   }
@@ -197,7 +183,7 @@ export async function checkDataFile(
   const bad = badTexts(values);
   if (bad.length > 0)
     return { ok: false, issues: bad.map((field) => ({ file, field, message: MESSAGES.badCharacter[lang] })) };
-  const issues = schemaIssues(file, SCHEMAS[kind], values, lang);
+  const issues = schemaIssues(file, CONTENT_FILE_SCHEMAS[kind], values, lang);
   if (issues.length > 0) return { ok: false, issues };
   const ruleIssues = fileRules(kind, file, values, lang);
   if (ruleIssues.length > 0) return { ok: false, issues: ruleIssues };

@@ -16,7 +16,7 @@ import { openPostgresStore } from '../../../server/services/stores/postgres-stor
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { peerMailer } from './contact-fixture.ts';
+import { peerMailer, unattemptedMessage } from './contact-fixture.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 const run = promisify(execFile);
@@ -261,21 +261,13 @@ describe('a digest', () => {
               const result = validateContact({ ...draft, email: 'eve@example.org', lang: 'en' });
               if (!result.ok) continue;
               id += 1;
-              messages.push({
-                ...result.message,
-                id,
-                createdAt: new Date(0).toISOString(),
-                artistStatus: 'held',
-                artistDigest: true,
-                replyStatus: 'skipped',
-                attempts: 0,
-                lastError: null,
-                nextAttemptAt: 0,
-                deliveredAt: null,
-                replySkipReason: null,
-                readAt: null,
-                handledAt: null,
-              });
+              messages.push(
+                unattemptedMessage(result.message, id, {
+                  artistStatus: 'held',
+                  artistDigest: true,
+                  replyStatus: 'skipped',
+                }),
+              );
             }
             if (messages.length === 0) return;
             const before = smtp.received.length;

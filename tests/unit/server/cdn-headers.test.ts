@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { describe, expect, it } from 'vitest';
+import { DIST_DIR } from '../budgets/built-site.ts';
+import { useBuiltSiteApp } from './fixture-site.ts';
 
 /** `_headers` as Cloudflare Pages reads it: every matching rule applies, in order. */
 function cdnHeaders(file: string, path: string): Record<string, string> {
@@ -33,19 +33,12 @@ function cdnHeaders(file: string, path: string): Record<string, string> {
   return headers;
 }
 
-let site: FixtureSite;
 let app: FastifyInstance;
 let file: string;
 
-beforeAll(async () => {
-  requireBuild();
-  site = createFixtureSite();
-  app = await buildTestApp({ ...site, dir: DIST_DIR });
+useBuiltSiteApp((built) => {
+  app = built;
   file = readFileSync(join(DIST_DIR, '_headers'), 'utf8');
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
 });
 
 const firstFile = (folder: string, extension: string) =>

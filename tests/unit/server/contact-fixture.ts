@@ -3,10 +3,11 @@
  * a request as the form sends it, and the stored messages as the artist's tools read them.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
+import type { NewMessage, StoredMessage } from '../../../server/services/contact/message-store.ts';
 import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
-import { buildTestApp, type FixtureSite } from './fixture-site.ts';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 /** Who receives the messages (MAIL_TO). */
 export const ARTIST = 'andre@example.com';
@@ -23,6 +24,27 @@ export const buildContactApp = (site: FixtureSite, smtp: SmtpPeer, env: Record<s
     OUTBOX_RETRY_MAX_MS: '200',
     ...env,
   });
+
+/** What a test of the route runs against: a fixture site, an SMTP peer, and the app over both. */
+export interface ContactTest {
+  site: FixtureSite;
+  smtp: SmtpPeer;
+  app: FastifyInstance;
+}
+
+/** A fresh fixture site and SMTP peer, with the contact app over them. */
+export async function openContactTest(env: Record<string, string> = {}): Promise<ContactTest> {
+  const site = createFixtureSite();
+  const smtp = await startSmtpPeer();
+  return { site, smtp, app: await buildContactApp(site, smtp, env) };
+}
+
+/** Closes the app (the one the test last built), then the peer, then removes the site. */
+export async function closeContactTest({ site, smtp, app }: ContactTest) {
+  await app.close();
+  await smtp.close();
+  site.cleanup();
+}
 
 /** The real mailer sending to `smtp` as the app above does, for tests of the outbox or the mails alone. */
 export const peerMailer = (smtp: SmtpPeer): Mailer =>
@@ -58,3 +80,22 @@ export async function storedMessages(site: FixtureSite) {
     await store.close();
   }
 }
+
+/** `message` as the store holds it before any delivery attempt, made at the epoch, in the delivery state given. */
+export const unattemptedMessage = (
+  message: NewMessage,
+  id: number,
+  state: Pick<StoredMessage, 'artistStatus' | 'artistDigest' | 'replyStatus'>,
+): StoredMessage => ({
+  ...message,
+  ...state,
+  id,
+  createdAt: new Date(0).toISOString(),
+  attempts: 0,
+  lastError: null,
+  nextAttemptAt: 0,
+  deliveredAt: null,
+  replySkipReason: null,
+  readAt: null,
+  handledAt: null,
+});

@@ -6,26 +6,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { ARTIST, buildContactApp, postContact, storedMessages } from './contact-fixture.ts';
-import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { ARTIST, closeContactTest, openContactTest, postContact, storedMessages } from './contact-fixture.ts';
+import type { FixtureSite } from './fixture-site.ts';
 
 let site: FixtureSite;
 let smtp: SmtpPeer;
 let app: FastifyInstance;
 
-const build = (env: Record<string, string> = {}) => buildContactApp(site, smtp, { CONTACT_RATE_LIMIT: '100', ...env });
-
 beforeEach(async () => {
-  site = createFixtureSite();
-  smtp = await startSmtpPeer();
-  app = await build();
+  ({ site, smtp, app } = await openContactTest({ CONTACT_RATE_LIMIT: '100' }));
 });
-afterEach(async () => {
-  await app.close();
-  await smtp.close();
-  site.cleanup();
-});
+afterEach(() => closeContactTest({ site, smtp, app }));
 
 const valid = { name: 'Maria Silva', email: 'maria@example.org', message: 'Adorei o EP!', lang: 'pt' };
 

@@ -2,9 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { ARTIST, buildContactApp, postContact, storedMessages } from './contact-fixture.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import {
+  ARTIST,
+  buildContactApp,
+  closeContactTest,
+  openContactTest,
+  postContact,
+  storedMessages,
+} from './contact-fixture.ts';
+import { buildTestApp, type FixtureSite } from './fixture-site.ts';
 
 let site: FixtureSite;
 let smtp: SmtpPeer;
@@ -14,15 +21,9 @@ let app: FastifyInstance;
 const build = (env: Record<string, string> = {}) => buildContactApp(site, smtp, env);
 
 beforeEach(async () => {
-  site = createFixtureSite();
-  smtp = await startSmtpPeer();
-  app = await build();
+  ({ site, smtp, app } = await openContactTest());
 });
-afterEach(async () => {
-  await app.close();
-  await smtp.close();
-  site.cleanup();
-});
+afterEach(() => closeContactTest({ site, smtp, app }));
 
 const valid = { name: 'Maria Silva', email: 'maria@example.org', message: 'Adorei o EP!\nAbraços.', lang: 'pt' };
 

@@ -7,23 +7,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { icoFile, readIco } from '../../../scripts/brand/ico.ts';
 import { ONE_DAY } from '../../../server/services/http/cache-control.ts';
-import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { DIST_DIR } from '../budgets/built-site.ts';
+import { useBuiltSiteApp } from './fixture-site.ts';
 
-let site: FixtureSite;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  requireBuild();
-  site = createFixtureSite();
-  app = await buildTestApp({ ...site, dir: DIST_DIR });
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
+useBuiltSiteApp((built) => {
+  app = built;
 });
 
 describe('GET /favicon.ico', () => {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
+import { DIST_DIR, requireBuild } from '../budgets/built-site.ts';
 import { writeFixtureFiles } from './fixture-files.ts';
 
 export { INJECTED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, sha256 } from './fixture-files.ts';
@@ -112,6 +113,25 @@ export function useListeningApp(env: Record<string, string>, keep: (served: List
     fixture = createFixtureSite();
     app = await buildTestApp(fixture, env);
     keep({ app, port: Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fixture?.cleanup();
+  });
+}
+
+/**
+ * Before the file's tests: the app serving the production build in dist/ (which must exist),
+ * with a fixture site's media and data, handed to `keep`; after them, closed and removed.
+ */
+export function useBuiltSiteApp(keep: (app: FastifyInstance) => void): void {
+  let app: FastifyInstance | undefined;
+  let fixture: FixtureSite | undefined;
+  beforeAll(async () => {
+    requireBuild();
+    fixture = createFixtureSite();
+    app = await buildTestApp({ ...fixture, dir: DIST_DIR });
+    keep(app);
   });
   afterAll(async () => {
     await app?.close();

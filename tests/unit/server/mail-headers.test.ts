@@ -6,23 +6,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ONE_LINE, validateContact } from '../../../server/services/contact/contact-validation.ts';
-import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
-import type { StoredMessage } from '../../../server/services/contact/message-store.ts';
+import type { Mailer } from '../../../server/services/contact/mailer.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { peerMailer, unattemptedMessage } from './contact-fixture.ts';
 
 let smtp: SmtpPeer;
 let mailer: Mailer;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  mailer = createMailer({
-    smtpUrl: smtp.url,
-    mailTo: 'andre@example.com',
-    mailFrom: 'Site <no-reply@example.com>',
-    outboxDir: '/nonexistent',
-    links: [],
-    log: { info: () => undefined },
-  });
+  mailer = peerMailer(smtp);
 });
 afterAll(async () => {
   mailer.close();
@@ -68,12 +61,6 @@ const names = fc.oneof(
   },
 );
 
-let id = 0;
-const storedMessage = (message: Omit<StoredMessage, 'id'>): StoredMessage => {
-  id += 1;
-  return { ...message, id };
-};
-
 describe('headers built from the visitor', () => {
   it('decode, in the mail that reaches the SMTP peer, to no control or bidirectional character', async () => {
     let accepted = 0;
@@ -82,19 +69,10 @@ describe('headers built from the visitor', () => {
         const result = validateContact({ name, email: 'eve@example.org', message: 'hi', lang: 'en' });
         if (!result.ok) return;
         accepted += 1;
-        const message = storedMessage({
-          ...result.message,
-          createdAt: new Date(0).toISOString(),
+        const message = unattemptedMessage(result.message, accepted, {
           artistStatus: 'pending',
           artistDigest: false,
           replyStatus: 'pending',
-          attempts: 0,
-          lastError: null,
-          nextAttemptAt: 0,
-          deliveredAt: null,
-          replySkipReason: null,
-          readAt: null,
-          handledAt: null,
         });
         const before = smtp.received.length;
         await mailer.sendToArtist(message);

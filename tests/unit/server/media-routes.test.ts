@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { createMediaFolder } from './media-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMediaApp } from './media-fixture.ts';
 
-let site: FixtureSite;
-let media: Awaited<ReturnType<typeof createMediaFolder>>;
 let app: FastifyInstance;
+let mediaDir: string;
 let url: string;
 let coverUrl: string;
 let bytes: Buffer;
 
+useMediaApp({}, (served) => {
+  ({ app } = served);
+  ({ mediaDir } = served.site);
+});
+
 beforeAll(async () => {
-  site = createFixtureSite();
-  media = await createMediaFolder();
-  app = await buildTestApp({ ...site, mediaDir: media.dir });
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',
@@ -24,12 +24,7 @@ beforeAll(async () => {
   const [first] = response.json<{ data: { playlist: { url: string; coverUrl: string }[] } }>().data.playlist;
   url = first?.url ?? '';
   coverUrl = first?.coverUrl ?? '';
-  bytes = readFileSync(join(media.dir, 'Cocktail Nº1', '01-Primeiro Gole.wav'));
-});
-afterAll(async () => {
-  await app.close();
-  site.cleanup();
-  media.cleanup();
+  bytes = readFileSync(join(mediaDir, 'Cocktail Nº1', '01-Primeiro Gole.wav'));
 });
 
 describe('audio files', () => {

@@ -30,6 +30,15 @@ interface Seen {
 /** A language's feed, as the build writes it under `feeds/`. */
 const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
 
+/** The port a listening app took. */
+const portOf = (listening: FastifyInstance) => (listening.server.address() as AddressInfo).port;
+
+/** `origin` listening on a free loopback port, with nginx configured as in production in front of it. */
+async function behindNginx(origin: FastifyInstance): Promise<NginxServer> {
+  await origin.listen({ port: 0, host: '127.0.0.1' });
+  return startNginx({ originPort: portOf(origin) });
+}
+
 let site: FixtureSite;
 let studio: ReturnType<typeof createStudioBuild>;
 let media: Awaited<ReturnType<typeof createMediaFolder>>;
@@ -57,8 +66,7 @@ beforeAll(async () => {
       forwardedFor: request.headers['x-forwarded-for'] as string | undefined,
     });
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  nginx = await startNginx({ originPort: (app.server.address() as AddressInfo).port });
+  nginx = await behindNginx(app);
 }, 30_000);
 afterAll(async () => {
   await nginx.close();
@@ -221,7 +229,7 @@ describe('nginx in front of the server', () => {
 
 describe('the same file over TLS, as the benchmark runs it', () => {
   it('answers over HTTP/2 on a self-signed certificate, with what the server sent', async () => {
-    const tls = await startNginx({ originPort: (app.server.address() as AddressInfo).port, tls: true });
+    const tls = await startNginx({ originPort: portOf(app), tls: true });
     const session = connect(tls.url, { rejectUnauthorized: false });
     try {
       const request = (method: string, path: string) =>
@@ -324,7 +332,7 @@ describe('nginx’s own answers', () => {
   });
 
   it('adds nothing to what the server sent: a page’s policy, the audio’s cross-origin one, each once', async () => {
-    const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
+    const origin = `http://127.0.0.1:${String(portOf(app))}`;
     const tracks = (await (await getPlaylist(playlistPath('TTMM'))).json()) as {
       data: { playlist: { url: string }[] };
     };
@@ -376,7 +384,7 @@ describe('nginx’s own answers', () => {
 
 describe('the port-80 redirect', () => {
   it('sends every Host to the site’s own name over HTTPS, path and query kept', async () => {
-    const withRedirect = await startNginx({ originPort: (app.server.address() as AddressInfo).port, redirect: true });
+    const withRedirect = await startNginx({ originPort: portOf(app), redirect: true });
     try {
       const port = Number(new URL(withRedirect.redirectUrl ?? '').port);
       for (const host of ['evil.example', 'andremourapassos.com', 'www.andremourapassos.com']) {
@@ -404,8 +412,7 @@ describe('the studio on a host of its own', () => {
       STUDIO_ORIGIN: studioOrigin,
       PUBLIC_ORIGIN: siteOrigin,
     });
-    await separate.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startNginx({ originPort: (separate.server.address() as AddressInfo).port });
+    proxy = await behindNginx(separate);
   }, 30_000);
   afterAll(async () => {
     await proxy.close();

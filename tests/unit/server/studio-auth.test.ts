@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import studioPlugin from '../../../server/plugins/studio.ts';
+import studioPlugin, { type StudioOptions } from '../../../server/plugins/studio.ts';
 import { INVITATION_LIFETIME_MS, STEP_UP_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
 import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
@@ -670,14 +670,20 @@ describe('the rate limit', () => {
   });
 });
 
+/** The studio's configuration over the test's site, for the plugin on a Fastify of its own. */
+const ownConfig = () => loadConfig({ ...ENV, DATA_DIR: site.dataDir, STUDIO_DIR: studioDir, LOG_LEVEL: 'silent' });
+
+/** The studio plugin alone on a Fastify of its own, with cookies, over the test's site. */
+async function studioOnItsOwn(options: Omit<StudioOptions, 'config' | 'redis'>): Promise<FastifyInstance> {
+  const own = Fastify();
+  await own.register(cookie);
+  await own.register(studioPlugin, { config: ownConfig(), redis: null, ...options });
+  return own;
+}
+
 describe('routes other parts add', () => {
   it('run only signed in, see the person, and must lie under /studio/api/', async () => {
-    const config = loadConfig({ ...ENV, DATA_DIR: site.dataDir, STUDIO_DIR: studioDir, LOG_LEVEL: 'silent' });
-    const own = Fastify();
-    await own.register(cookie);
-    await own.register(studioPlugin, {
-      config,
-      redis: null,
+    const own = await studioOnItsOwn({
       routes: [
         (scope) =>
           scope.register(async (content) => {
@@ -695,7 +701,7 @@ describe('routes other parts add', () => {
     await outside.register(cookie);
     await expect(
       outside.register(studioPlugin, {
-        config,
+        config: ownConfig(),
         redis: null,
         routes: [(scope) => scope.get('/api/elsewhere', async () => ({}))],
       }),
@@ -706,10 +712,7 @@ describe('routes other parts add', () => {
 
 describe('the studio in the background', () => {
   it('deletes expired sessions on a timer, though never presented again', async () => {
-    const config = loadConfig({ ...ENV, DATA_DIR: site.dataDir, STUDIO_DIR: studioDir, LOG_LEVEL: 'silent' });
-    const own = Fastify();
-    await own.register(cookie);
-    await own.register(studioPlugin, { config, redis: null, sweepEveryMs: 25 });
+    const own = await studioOnItsOwn({ sweepEveryMs: 25 });
     try {
       const browser = await signedIn();
       const credential = browser.authenticator.credentials[0]?.id ?? '';

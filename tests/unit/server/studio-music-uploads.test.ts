@@ -380,62 +380,75 @@ function canMountTmpfs(): boolean {
 }
 const canMount = canMountTmpfs();
 
+/** A 2 MB tmpfs mounted on a new scratch folder; `remove` unmounts it, then removes the folder. */
+function smallDisk(prefix: string): ReturnType<typeof scratch> {
+  const folder = scratch(prefix);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', folder.dir]);
+  return {
+    dir: folder.dir,
+    remove: () => {
+      execFileSync('umount', [folder.dir]);
+      folder.remove();
+    },
+  };
+}
+
+/**
+ * `test` on a music fixture whose unfinished uploads live on a small disk of their own, with an
+ * empty Singles playlist; the fixture and the disk are removed after it.
+ */
+async function withSmallUploadsDisk(prefix: string, test: (h: MusicFixture, uploadsDir: string) => Promise<void>) {
+  const uploadsDisk = smallDisk(prefix);
+  const h = await createMusicFixture({ UPLOADS_DIR: uploadsDisk.dir });
+  try {
+    mkdirSync(join(h.site.mediaDir, 'Singles'));
+    await h.app.library.rescan();
+    await test(h, uploadsDisk.dir);
+  } finally {
+    await h.cleanup();
+    uploadsDisk.remove();
+  }
+}
+
 describe.skipIf(!canMount)(
   'a full disk (a 2 MB tmpfs as the media folder; skipped unless this process may mount one, as root)',
   () => {
     let disk: ReturnType<typeof scratch>;
     let g: MusicFixture;
     beforeAll(async () => {
-      disk = scratch('music-full-disk-');
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk.dir]);
+      disk = smallDisk('music-full-disk-');
       mkdirSync(join(disk.dir, 'Singles'));
       g = await createMusicFixture({ MEDIA_DIR: disk.dir });
       await makeWav(files.dir, 'long.wav', 15);
     });
     afterAll(async () => {
       await g.cleanup();
-      execFileSync('umount', [disk.dir]);
       disk.remove();
     });
 
-    it('under the unfinished uploads refuses the master with a clear code and gives the room back', async () => {
-      const uploadsDisk = scratch('music-full-uploads-');
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', uploadsDisk.dir]);
-      const h = await createMusicFixture({ UPLOADS_DIR: uploadsDisk.dir });
-      try {
-        mkdirSync(join(h.site.mediaDir, 'Singles'));
-        await h.app.library.rescan();
+    it('under the unfinished uploads refuses the master with a clear code and gives the room back', () =>
+      withSmallUploadsDisk('music-full-uploads-', async (h, uploadsDir) => {
         const answer = await upload(readFileSync(join(files.dir, 'long.wav')), 'big.wav', 'Singles', h);
         expect(answer).toMatchObject({ code: 'DISK_FULL' });
         expect(readdirSync(join(h.site.mediaDir, 'Singles'))).toEqual([]);
-        expect(readdirSync(uploadsDisk.dir)).toEqual([]);
+        expect(readdirSync(uploadsDir)).toEqual([]);
 
         // An upload that fitted when it began, then a disk filled by something else meanwhile.
         const small = readFileSync(wav);
         const created = await createUpload(small.length, 'small.wav', h);
         expect(created.status).toBe(201);
-        writeFileSync(join(uploadsDisk.dir, 'other'), Buffer.alloc(1536 * 1024));
+        writeFileSync(join(uploadsDir, 'other'), Buffer.alloc(1536 * 1024));
         const chunk = await patchUpload(created.headers.get('location') ?? '', 0, small, h);
         expect(chunk.status).toBe(507);
         expect(await chunk.json()).toMatchObject({ code: 'DISK_FULL' });
-        expect(readdirSync(uploadsDisk.dir)).toEqual(['other']);
-      } finally {
-        await h.cleanup();
-        execFileSync('umount', [uploadsDisk.dir]);
-        uploadsDisk.remove();
-      }
-    });
+        expect(readdirSync(uploadsDir)).toEqual(['other']);
+      }));
 
-    it('promises each upload its room: together they never take more than the disk holds', async () => {
-      const uploadsDisk = scratch('music-reserved-uploads-');
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', uploadsDisk.dir]);
-      const h = await createMusicFixture({ UPLOADS_DIR: uploadsDisk.dir });
-      const length = 1200 * 1024;
-      const create = (name: string) => createUpload(length, name, h);
-      const notes = () => readdirSync(uploadsDisk.dir).filter((name) => name.endsWith('.json'));
-      try {
-        mkdirSync(join(h.site.mediaDir, 'Singles'));
-        await h.app.library.rescan();
+    it('promises each upload its room: together they never take more than the disk holds', () =>
+      withSmallUploadsDisk('music-reserved-uploads-', async (h, uploadsDir) => {
+        const length = 1200 * 1024;
+        const create = (name: string) => createUpload(length, name, h);
+        const notes = () => readdirSync(uploadsDir).filter((name) => name.endsWith('.json'));
         // Two at once, before a byte of either has come: only one can be promised its room.
         const both = await Promise.all([create('a.wav'), create('b.wav')]);
         expect(both.map((answer) => answer.status).sort()).toEqual([201, 507]);
@@ -446,9 +459,9 @@ describe.skipIf(!canMount)(
 
         // An expired upload holds no room any more.
         const [first = ''] = notes();
-        const note = JSON.parse(readFileSync(join(uploadsDisk.dir, first), 'utf8')) as { creation_date: string };
+        const note = JSON.parse(readFileSync(join(uploadsDir, first), 'utf8')) as { creation_date: string };
         note.creation_date = new Date(Date.now() - UPLOAD_EXPIRES_MS - 60_000).toISOString();
-        writeFileSync(join(uploadsDisk.dir, first), JSON.stringify(note));
+        writeFileSync(join(uploadsDir, first), JSON.stringify(note));
         const second = await create('d.wav');
         expect(second.status).toBe(201);
 
@@ -458,12 +471,7 @@ describe.skipIf(!canMount)(
         const refusedBytes = await patchUpload(second.headers.get('location') ?? '', 0, notAudio, h);
         expect(await refusedBytes.json()).toMatchObject({ code: 'UPLOAD_NOT_AUDIO' });
         expect((await create('f.wav')).status).toBe(201);
-      } finally {
-        await h.cleanup();
-        execFileSync('umount', [uploadsDisk.dir]);
-        uploadsDisk.remove();
-      }
-    });
+      }));
 
     it('refuses the master with a clear code and keeps nothing', async () => {
       const data = readFileSync(join(files.dir, 'long.wav'));

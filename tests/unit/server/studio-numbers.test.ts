@@ -10,8 +10,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
 import { NUMBERS_DEFAULT_DAYS, NUMBERS_MAX_DAYS, type NumbersAnswer } from '../../../src/lib/numbers-answer.ts';
-import { EVENTS_PATH, LANDING } from '../../../src/lib/numbers-events.ts';
+import { LANDING, type PageEvent } from '../../../src/lib/numbers-events.ts';
 import { STUDIO_API_PREFIX } from '../../../src/lib/studio-auth.ts';
+import { postEvents } from './events-fixture.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 import { signedInBrowser } from './studio-browser.ts';
 
@@ -51,13 +52,7 @@ it('answers 401 without a session and 403 to a change from another Origin', asyn
 
 it('shows the counts sent a moment ago, over the days asked', async () => {
   // Two visits of /pt, each page's request as a browser sends it (one request counts a view once).
-  const send = (events: object[]) =>
-    app.inject({
-      method: 'POST',
-      url: EVENTS_PATH,
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify(events),
-    });
+  const send = (events: PageEvent[]) => postEvents(app, events);
   const first = await send([
     { type: 'view', path: '/pt', lang: 'pt' },
     { type: 'click', from: LANDING, platform: 'deezer' },

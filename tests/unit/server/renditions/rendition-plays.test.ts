@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { EVENTS_PATH, type PageEvent } from '../../../../src/lib/numbers-events.ts';
+import type { PageEvent } from '../../../../src/lib/numbers-events.ts';
 import { PLAYLIST_QUERY, type PlaylistTrack } from '../../../../src/lib/playlist-api.ts';
+import { postEvents } from '../events-fixture.ts';
 import { useMediaApp } from '../media-fixture.ts';
 
 let app: FastifyInstance;
@@ -45,13 +46,7 @@ async function plays(): Promise<Map<string, number>> {
   return totals;
 }
 
-const send = (events: PageEvent[]) =>
-  app.inject({
-    method: 'POST',
-    url: EVENTS_PATH,
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    payload: JSON.stringify(events),
-  });
+const send = (events: PageEvent[]) => postEvents(app, events);
 
 describe('plays of rendered tracks', { timeout: 40_000 }, () => {
   it('are counted by the master, named by the player or by the rendition it streamed', async () => {

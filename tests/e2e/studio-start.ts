@@ -1,0 +1,19 @@
+/**
+ * Where the studio's end-to-end tests start: a studio with no music to render, and the page the
+ * artist opens it in, able to make and use a passkey.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
+import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import { openPage, PHONE } from './browser.ts';
+
+/** The studio over a copy of the project, without ffmpeg: for tests that add no music, so nothing renders. */
+export const startStudioWithoutMusic = (prefix: string): Promise<StudioApp> =>
+  startStudioApp({ prefix, env: { FFMPEG_PATH: '/nonexistent/ffmpeg' }, watchMedia: false });
+
+/** A page in Brazilian Portuguese on a phone (or `viewport`) with a virtual passkey authenticator, and its errors. */
+export async function openStudioPage(browser: Browser, viewport = PHONE): Promise<{ page: Page; errors: string[] }> {
+  const { page, problems } = await openPage(browser, { viewport, locale: 'pt-BR' });
+  await addPasskeyAuthenticator(page);
+  return { page, errors: problems.errors };
+}
