@@ -5,9 +5,9 @@
  * nothing scrolls sideways. The app runs on temporary data and a copy of the project
  * (perf/harness/studio-app.ts).
  */
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioApp } from '../../perf/harness/studio-app.ts';
@@ -111,7 +111,8 @@ describe('the inbox on a phone', () => {
         page.getByRole('link', { name: label }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.(json|csv)$/);
-      const text = readFileSync(await download.path(), 'utf8');
+      // Over a connection to the run's browser, Playwright gives a download as a stream, not a path.
+      const text = (await buffer(await download.createReadStream())).toString('utf8');
       expect(read(text)).toEqual(SENT.map((message) => message.name).reverse());
     }
   });
