@@ -174,7 +174,21 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
   return {
     async goto(url) {
       origins.add(new URL(url).origin);
+      // The document being left is marked: on a loaded machine, loading the address a page
+      // already shows can answer before the new document has replaced it.
+      await evaluate(() => {
+        document.documentElement.dataset['leaving'] = '';
+      });
       await session.send('POST', '/url', { url });
+      const deadline = Date.now() + 10_000;
+      while (
+        !(await evaluate(
+          () => document.readyState === 'complete' && document.documentElement.dataset['leaving'] === undefined,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error(`${url} did not finish loading`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       // WebDriver classic has no script that runs before the page's own: hook in after the load.
       await evaluate(hookErrors);
     },
