@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { buildTestApp, type FixtureSite } from './fixture-site.ts';
 
 /** Who receives the messages (MAIL_TO). */
@@ -51,7 +51,7 @@ export const postContact = (
 
 /** Every stored message, newest first, read through a second connection as `npm run messages` does. */
 export async function storedMessages(site: FixtureSite) {
-  const store = openSqliteStore(site.dataDir);
+  const store = await openSqliteStore(site.dataDir);
   try {
     return await store.list();
   } finally {
