@@ -18,7 +18,7 @@ import {
   type MessageStore,
 } from '../contact/message-store.ts';
 import type { Db } from './database.ts';
-import { isPostgres } from './engine.ts';
+import { isPostgres, writtenLimit } from './engine.ts';
 
 /** The advisory lock adding messages takes on PostgreSQL (messages-outbox.ts has the digest's). */
 const ADD_LOCK = 7_316_002;
@@ -46,34 +46,54 @@ export function messageAdder(db: Db, budgets: MessageBudgets): MessageStore['add
         .where('fingerprint', '=', print)
         .where('created_ms', '>=', now - DUPLICATE_WINDOW_MS)
         .orderBy('id', 'desc')
-        .limit(1)
+        .limit(writtenLimit(1))
         .executeTakeFirst();
       if (existing) return { message: toMessage(existing), duplicate: true };
-      const replied = await trx
-        .selectFrom('messages')
-        .select('id')
-        .where('reply_key', '=', mailbox)
-        .where('created_ms', '>=', now - AUTO_REPLY_WINDOW_MS)
-        .where('reply_status', '!=', 'skipped')
-        .limit(1)
-        .executeTakeFirst();
-      const replies = await trx
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('created_ms', '>=', now - AUTO_REPLY_CAP_WINDOW_MS)
-        .where('reply_status', '!=', 'skipped')
+      // What decides the auto-reply and the artist's mail, counted in one query.
+      const counts = await trx
+        .selectNoFrom((eb) => [
+          eb
+            .exists(
+              eb
+                .selectFrom('messages')
+                .select('id')
+                .where('reply_key', '=', mailbox)
+                .where('created_ms', '>=', now - AUTO_REPLY_WINDOW_MS)
+                .where('reply_status', '!=', 'skipped'),
+            )
+            .as('replied'),
+          eb
+            .selectFrom('messages')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('created_ms', '>=', now - AUTO_REPLY_CAP_WINDOW_MS)
+            .where('reply_status', '!=', 'skipped')
+            .$asScalar()
+            .as('replies'),
+        ])
+        // The budget of single mails to the artist: those pending, and those sent in the last hour.
+        .$if(Number.isFinite(budgets.artistMailsPerHour), (query) =>
+          query.select((eb) =>
+            eb(
+              eb.selectFrom('messages').select(eb.fn.countAll<number>().as('n')).where('artist_status', '=', 'pending'),
+              '+',
+              eb
+                .selectFrom('messages')
+                .select(eb.fn.countAll<number>().as('n'))
+                .where('artist_status', '=', 'sent')
+                .where('artist_digest', '=', false)
+                .where('delivered_at', '>=', new Date(now - ARTIST_MAIL_WINDOW_MS).toISOString()),
+            ).as('singles'),
+          ),
+        )
         .executeTakeFirstOrThrow();
       const replySkipped = replySkipReason(
         budgets.own.has(mailbox),
-        replied !== undefined,
-        replies.count,
+        Boolean(counts.replied),
+        counts.replies,
         budgets.autoRepliesPerHour,
       );
-      // Past the budget of single mails (those pending and those sent in the last hour), the
-      // mail to the artist waits for the next digest.
-      const held =
-        Number.isFinite(budgets.artistMailsPerHour) &&
-        (await singleArtistMails(trx, now - ARTIST_MAIL_WINDOW_MS)) >= budgets.artistMailsPerHour;
+      // Past the budget, the mail to the artist waits for the next digest.
+      const held = (counts.singles ?? 0) >= budgets.artistMailsPerHour;
       const inserted = await trx
         .insertInto('messages')
         .values({
@@ -95,23 +115,4 @@ export function messageAdder(db: Db, budgets: MessageBudgets): MessageStore['add
         .executeTakeFirstOrThrow();
       return { message: toMessage(inserted), duplicate: false, ...(replySkipped && { replySkipped }) };
     });
-}
-
-/** The single mails to the artist still pending or sent since `since`, counted in one query. */
-async function singleArtistMails(db: Db, since: number): Promise<number> {
-  const row = await db
-    .selectNoFrom((eb) =>
-      eb(
-        eb.selectFrom('messages').select(eb.fn.countAll<number>().as('n')).where('artist_status', '=', 'pending'),
-        '+',
-        eb
-          .selectFrom('messages')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('artist_status', '=', 'sent')
-          .where('artist_digest', '=', false)
-          .where('delivered_at', '>=', new Date(since).toISOString()),
-      ).as('count'),
-    )
-    .executeTakeFirstOrThrow();
-  return row.count ?? 0;
 }

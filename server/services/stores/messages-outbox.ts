@@ -13,7 +13,7 @@ import {
   type StoredMessage,
 } from '../contact/message-store.ts';
 import type { Database, Db } from './database.ts';
-import { isPostgres } from './engine.ts';
+import { isPostgres, writtenLimit } from './engine.ts';
 
 /** The advisory lock claiming a digest takes on PostgreSQL (messages-add.ts has the adding one). */
 const DIGEST_LOCK = 7_316_003;
@@ -55,7 +55,7 @@ export function messageOutbox(db: Db, digestIntervalMs: number): Outbox {
         .where(unleased(now))
         .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(limit)
+        .limit(writtenLimit(limit))
         .$if(postgres, (query) => query.forUpdate().skipLocked());
       const claimed = await db
         .updateTable('messages')
@@ -71,7 +71,7 @@ export function messageOutbox(db: Db, digestIntervalMs: number): Outbox {
         .select('id')
         .where('artist_status', '=', 'held')
         .where('next_attempt_at', '<=', now)
-        .limit(1)
+        .limit(writtenLimit(1))
         .executeTakeFirst();
       if (!held) return { messages: [], waiting: 0 };
       return db.transaction().execute(async (trx) => {
@@ -86,7 +86,7 @@ export function messageOutbox(db: Db, digestIntervalMs: number): Outbox {
           .where(unleased(now))
           .orderBy('next_attempt_at')
           .orderBy('id')
-          .limit(limit);
+          .limit(writtenLimit(limit));
         const claimed = (
           await trx
             .updateTable('messages')

@@ -31,7 +31,8 @@ const bindable = (parameters: readonly unknown[]) =>
 /** One open file: its connection, the queue of those waiting for it, and how many stores use it. */
 class SharedFile implements DatabaseConnection {
   readonly #db: DatabaseSync;
-  readonly #prepared = new Map<string, StatementSync>();
+  /** Each statement, and whether it returns rows (a SELECT, or a write with RETURNING). */
+  readonly #prepared = new Map<string, { statement: StatementSync; reader: boolean }>();
   #tail: Promise<void> = Promise.resolve();
   users = 0;
 
@@ -55,27 +56,27 @@ class SharedFile implements DatabaseConnection {
     };
   }
 
-  #prepare(sql: string): StatementSync {
-    let statement = this.#prepared.get(sql);
-    if (!statement) {
+  #prepare(sql: string): { statement: StatementSync; reader: boolean } {
+    let prepared = this.#prepared.get(sql);
+    if (!prepared) {
       // The oldest goes first when a query with a list of values of every length fills the cache.
       if (this.#prepared.size >= CACHED_STATEMENTS) this.#prepared.delete(this.#prepared.keys().next().value ?? '');
-      statement = this.#db.prepare(sql);
-      this.#prepared.set(sql, statement);
+      const statement = this.#db.prepare(sql);
+      prepared = { statement, reader: statement.columns().length > 0 };
+      this.#prepared.set(sql, prepared);
     }
-    return statement;
+    return prepared;
   }
 
   executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(sql);
-    // A statement that returns columns (a SELECT, or a write with RETURNING) is read for its rows.
-    if (statement.columns().length > 0) return Promise.resolve({ rows: statement.all(...bindable(parameters)) as R[] });
+    const { statement, reader } = this.#prepare(sql);
+    if (reader) return Promise.resolve({ rows: statement.all(...bindable(parameters)) as R[] });
     const { changes, lastInsertRowid } = statement.run(...bindable(parameters));
     return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) });
   }
 
   async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    for (const row of this.#prepare(sql).iterate(...bindable(parameters))) yield { rows: [row as R] };
+    for (const row of this.#prepare(sql).statement.iterate(...bindable(parameters))) yield { rows: [row as R] };
   }
 
   close(): void {

@@ -1,6 +1,7 @@
 /** The queue of mails to people that wait in the store until they are sent (notice-outbox.ts sends them). */
 import type { Lang } from '../../../src/lib/languages.ts';
 import type { Db } from '../stores/database.ts';
+import { writtenLimit } from '../stores/engine.ts';
 
 /** A mail to a person that waits in the store until it is sent: the announcement of a new passkey. */
 export interface StudioNotice {
@@ -60,7 +61,7 @@ export function noticeStore(db: Db): NoticeStore {
         .where('next_attempt_ms', '<=', now)
         .where('lease_until_ms', '<=', now)
         .orderBy('id')
-        .limit(1)
+        .limit(writtenLimit(1))
         .executeTakeFirst();
       if (!due) return null;
       // Claimed only if no other instance claimed it since it was read.
