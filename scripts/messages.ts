@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { messagesCsv, messagesJson } from '../server/services/contact/message-export.ts';
 import type { StoredMessage } from '../server/services/contact/message-store.ts';
-import { describeStore, openStore } from '../server/services/stores/open-store.ts';
-import { SQLITE_FILE } from '../server/services/stores/sqlite-store.ts';
+import { describeStore, openStore, SQLITE_FILE } from '../server/services/stores/open-store.ts';
 
 let location;
 try {

@@ -4,7 +4,7 @@
  * message is then looked up in the database.
  */
 import autocannon from 'autocannon';
-import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../server/services/stores/open-store.ts';
 import { PLAYLIST_QUERY } from '../../src/lib/playlist-api.ts';
 
 export const CONNECTIONS = 50;
@@ -144,7 +144,7 @@ const MESSAGE_NUMBER = /^Benchmark message #(\d+)\b/;
  * every acknowledged message is looked up in the database.
  */
 export async function measureContact(baseUrl: string, dataDir: string, seconds: number): Promise<ContactLoadResult> {
-  const store = openSqliteStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   const before = new Set((await store.list()).map((message) => message.id));
   let sent = 0;
   const acknowledged = new Set<number>();

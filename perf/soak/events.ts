@@ -15,7 +15,7 @@ import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
 import { COUNTED_PLATFORMS } from '../../server/services/numbers/event-validation.ts';
 import { bucketOf } from '../../server/services/numbers/vitals.ts';
 import { scanSitePages } from '../../server/services/site/site-pages.ts';
-import { SQLITE_FILE } from '../../server/services/stores/sqlite-store.ts';
+import { SQLITE_FILE } from '../../server/services/stores/open-store.ts';
 import { LANGUAGES } from '../../src/lib/languages.ts';
 import {
   EVENTS_PATH,

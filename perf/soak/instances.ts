@@ -9,7 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredMessage } from '../../server/services/contact/message-store.ts';
-import { openPostgresStore } from '../../server/services/stores/postgres-store.ts';
+import { openPostgresStore } from '../../server/services/stores/open-store.ts';
 import { startPostgres, startRedis } from '../harness/engines.ts';
 import type { SoakContext } from './context.ts';
 import { contactTrickle, DELIVERY_TIMEOUT_MS } from './faults.ts';

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredMessage } from '../../server/services/contact/message-store.ts';
-import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../server/services/stores/open-store.ts';
 import type { SmtpPeer } from '../harness/smtp-peer.ts';
 
 export { startSmtpPeer, type SmtpPeer } from '../harness/smtp-peer.ts';
@@ -46,7 +46,7 @@ export interface DeliveryAudit {
 
 /** Reads every stored message through a second connection, as the artist's tools do. */
 export async function readMessages(dataDir: string): Promise<StoredMessage[]> {
-  const store = openSqliteStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   try {
     return await store.list();
   } finally {

@@ -11,7 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioApp } from '../../perf/harness/studio-app.ts';
-import { openSqliteStore } from '../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../server/services/stores/open-store.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
@@ -151,7 +151,7 @@ describe('the inbox on a phone', () => {
   });
 
   it('sends the failed mails again from one button', async () => {
-    const store = openSqliteStore(studio.dirs.data);
+    const store = await openSqliteStore(studio.dirs.data);
     const [newest] = await store.list();
     await store.markFailed(newest?.id ?? 0, 'refused', Date.now(), ['artist']);
     await store.close();

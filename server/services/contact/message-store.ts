@@ -2,7 +2,8 @@
  * The contact messages' store, as every engine keeps it (SQLite in DATA_DIR by default,
  * PostgreSQL when DATABASE_URL is set): a message is durable before the visitor is told it was
  * received, and each delivery is leased, so with several instances on one database it is
- * attempted by one of them at a time.
+ * attempted by one of them at a time. Kept once for both engines, over Kysely
+ * (stores/open-store.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../../src/lib/languages.ts';
@@ -172,18 +173,6 @@ export const DUE = "(artist_status = 'pending' OR artist_status = 'held' OR repl
 
 /** The messages with a mail given up, in either engine's SQL. */
 export const FAILED = "(artist_status = 'failed' OR reply_status = 'failed')";
-
-/**
- * Queues a failed message's failed mails again, in either engine's SQL (`now` is the
- * parameter's placeholder). A digest's mail given up goes again on its own, and counts as such.
- */
-export function retryFailedSql(now: string): string {
-  return `UPDATE messages SET attempts = 0, next_attempt_at = ${now}, lease_until = NULL,
-       artist_digest = (artist_digest AND artist_status != 'failed'),
-       artist_status = CASE WHEN artist_status = 'failed' THEN 'pending' ELSE artist_status END,
-       reply_status = CASE WHEN reply_status = 'failed' THEN 'pending' ELSE reply_status END
-     WHERE ${FAILED}`;
-}
 
 /** A database row, in either engine (the column names are the same). */
 export interface MessageRow {

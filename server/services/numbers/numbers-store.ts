@@ -1,10 +1,10 @@
 /**
  * The numbers as they are kept: counts per UTC day and key, and the vitals' histograms per day,
- * page and metric. Nothing else: no time of day, no address, no browser. Written once over the
- * SQL client SQLite and PostgreSQL each provide (stores/studio-*.ts).
+ * page and metric. Nothing else: no time of day, no address, no browser. Written once over Kysely,
+ * for SQLite and PostgreSQL alike (stores/connect.ts opens either).
  */
-import type { CountedEvent, Vital } from '../../../src/lib/numbers-events.ts';
-import { applyMigrations, type SqlClient } from '../studio/sql-client.ts';
+import { sql } from 'kysely';
+import type { Db } from '../stores/database.ts';
 import type { CounterKey, VitalKey } from './event-validation.ts';
 
 /** A day's count of one key. */
@@ -30,76 +30,65 @@ export interface NumbersStore {
   close(): Promise<void>;
 }
 
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE numbers_counts (
-     day TEXT NOT NULL,
-     event TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     detail TEXT NOT NULL,
-     count {int} NOT NULL,
-     PRIMARY KEY (day, event, subject, detail)
-   );
-   CREATE TABLE numbers_vitals (
-     day TEXT NOT NULL,
-     page TEXT NOT NULL,
-     metric TEXT NOT NULL,
-     bucket INTEGER NOT NULL,
-     count {int} NOT NULL,
-     PRIMARY KEY (day, page, metric, bucket)
-   );`,
-];
-
-/** Instances starting together on one PostgreSQL migrate once, under this advisory lock. */
-const MIGRATION_LOCK = 7_316_201;
-
-const ADD_COUNT = `INSERT INTO numbers_counts (day, event, subject, detail, count) VALUES ($1, $2, $3, $4, $5)
-  ON CONFLICT (day, event, subject, detail) DO UPDATE SET count = numbers_counts.count + excluded.count`;
-const ADD_VITAL = `INSERT INTO numbers_vitals (day, page, metric, bucket, count) VALUES ($1, $2, $3, $4, $5)
-  ON CONFLICT (day, page, metric, bucket) DO UPDATE SET count = numbers_vitals.count + excluded.count`;
-
-interface CountRecord {
-  day: string;
-  event: CountedEvent;
-  subject: string;
-  detail: string;
-  count: number;
-}
-interface VitalRecord {
-  day: string;
-  page: string;
-  metric: Vital;
-  bucket: number;
-  count: number;
-}
-
-/** Migrates the database and returns the store over it. */
-export async function createNumbersStore(sql: SqlClient): Promise<NumbersStore> {
-  await applyMigrations(sql, 'numbers_migrations', MIGRATION_LOCK, MIGRATIONS);
+/** Migrates nothing (opening the database did) and returns the store over it. */
+export function createNumbersStore(db: Db): NumbersStore {
   return {
     async add(counts, vitals) {
       if (counts.length === 0 && vitals.length === 0) return;
-      await sql.transaction(async (tx) => {
-        for (const row of counts) await tx.run(ADD_COUNT, [row.day, row.event, row.subject, row.detail, row.count]);
-        for (const row of vitals) await tx.run(ADD_VITAL, [row.day, row.page, row.metric, row.bucket, row.count]);
+      await db.transaction().execute(async (trx) => {
+        for (const row of counts) {
+          await trx
+            .insertInto('numbers_counts')
+            .values({ day: row.day, event: row.event, subject: row.subject, detail: row.detail, count: row.count })
+            .onConflict((conflict) =>
+              conflict
+                .columns(['day', 'event', 'subject', 'detail'])
+                .doUpdateSet({ count: sql`numbers_counts.count + excluded.count` }),
+            )
+            .execute();
+        }
+        for (const row of vitals) {
+          await trx
+            .insertInto('numbers_vitals')
+            .values({ day: row.day, page: row.page, metric: row.metric, bucket: row.bucket, count: row.count })
+            .onConflict((conflict) =>
+              conflict
+                .columns(['day', 'page', 'metric', 'bucket'])
+                .doUpdateSet({ count: sql`numbers_vitals.count + excluded.count` }),
+            )
+            .execute();
+        }
       });
     },
     async since(fromDay) {
-      const counts = await sql.all<CountRecord>(
-        'SELECT day, event, subject, detail, count FROM numbers_counts WHERE day >= $1 ORDER BY day, event, subject, detail',
-        [fromDay],
-      );
-      const vitals = await sql.all<VitalRecord>(
-        'SELECT day, page, metric, bucket, count FROM numbers_vitals WHERE day >= $1 ORDER BY day, page, metric, bucket',
-        [fromDay],
-      );
-      return { counts: counts.map((row) => ({ ...row })), vitals: vitals.map((row) => ({ ...row })) };
+      const counts = await db
+        .selectFrom('numbers_counts')
+        .select(['day', 'event', 'subject', 'detail', 'count'])
+        .where('day', '>=', fromDay)
+        .orderBy('day')
+        .orderBy('event')
+        .orderBy('subject')
+        .orderBy('detail')
+        .execute();
+      const vitals = await db
+        .selectFrom('numbers_vitals')
+        .select(['day', 'page', 'metric', 'bucket', 'count'])
+        .where('day', '>=', fromDay)
+        .orderBy('day')
+        .orderBy('page')
+        .orderBy('metric')
+        .orderBy('bucket')
+        .execute();
+      return { counts, vitals };
     },
     async rows() {
-      const [counted] = await sql.all<{ n: number }>(
-        'SELECT (SELECT COUNT(*) FROM numbers_counts) + (SELECT COUNT(*) FROM numbers_vitals) AS n',
-      );
-      return counted?.n ?? 0;
+      const count = (table: 'numbers_counts' | 'numbers_vitals') =>
+        db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+      const row = await db
+        .selectNoFrom((eb) => eb(count('numbers_counts'), '+', count('numbers_vitals')).as('n'))
+        .executeTakeFirst();
+      return row?.n ?? 0;
     },
-    close: () => sql.close(),
+    close: () => db.destroy(),
   };
 }

@@ -1,19 +1,54 @@
-/** Opens the contact messages' store the configuration names: PostgreSQL, else SQLite in DATA_DIR. */
-import type { MessageStore, MessageStoreOptions } from '../contact/message-store.ts';
-import { openPostgresStore } from './postgres-store.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+/**
+ * Opens the contact messages' store the configuration names: PostgreSQL, else SQLite in
+ * DATA_DIR. Written once over Kysely: adding (messages-add.ts), delivering (messages-outbox.ts)
+ * and the inbox (messages-inbox.ts) run the same queries on both engines.
+ */
+import {
+  DEFAULT_DIGEST_INTERVAL_MS,
+  ownMailboxes,
+  type MessageStore,
+  type MessageStoreOptions,
+} from '../contact/message-store.ts';
+import { openOver, type StoreLocation } from './connect.ts';
+import type { Db } from './database.ts';
+import { isPostgres } from './engine.ts';
+import { messageAdder } from './messages-add.ts';
+import { messageInbox } from './messages-inbox.ts';
+import { messageOutbox, takeOverLeases } from './messages-outbox.ts';
 
-export interface StoreLocation {
-  /** postgres:// URL (DATABASE_URL), or null for the embedded SQLite file. */
-  databaseUrl: string | null;
-  dataDir: string;
-}
+export { SQLITE_FILE, type StoreLocation } from './connect.ts';
+
+/** Connections in a PostgreSQL pool of the messages' store: the contact form's requests share it. */
+const CONNECTIONS = 5;
 
 /** Opens the store; rejects when it cannot be used (the caller decides what that means). */
-export async function openStore(location: StoreLocation, options: MessageStoreOptions = {}): Promise<MessageStore> {
-  return location.databaseUrl
-    ? openPostgresStore(location.databaseUrl, options)
-    : openSqliteStore(location.dataDir, options);
+export function openStore(location: StoreLocation, options: MessageStoreOptions = {}): Promise<MessageStore> {
+  return openOver(location, (db) => messageStore(db, options), CONNECTIONS);
+}
+
+/** The store in the SQLite file in `dataDir` (created if needed). */
+export const openSqliteStore = (dataDir: string, options?: MessageStoreOptions): Promise<MessageStore> =>
+  openStore({ databaseUrl: null, dataDir }, options);
+
+/** The store in the PostgreSQL database at `url`. */
+export const openPostgresStore = (url: string, options?: MessageStoreOptions): Promise<MessageStore> =>
+  openStore({ databaseUrl: url, dataDir: '' }, options);
+
+async function messageStore(db: Db, options: MessageStoreOptions): Promise<MessageStore> {
+  const digestIntervalMs = options.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
+  // PostgreSQL leases are shared by instances and always run their course.
+  if (options.takeOverLeases && !isPostgres(db)) await takeOverLeases(db, digestIntervalMs);
+  return {
+    add: messageAdder(db, {
+      autoRepliesPerHour: options.autoRepliesPerHour ?? Number.POSITIVE_INFINITY,
+      artistMailsPerHour: options.artistMailsPerHour ?? Number.POSITIVE_INFINITY,
+      digestIntervalMs,
+      own: ownMailboxes(options),
+    }),
+    ...messageOutbox(db, digestIntervalMs),
+    ...messageInbox(db),
+    close: () => db.destroy(),
+  };
 }
 
 /** Where the messages are, for logs and messages to the artist (never the password). */

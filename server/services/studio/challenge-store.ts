@@ -1,6 +1,6 @@
 /** The WebAuthn challenges waiting for their answer, each kept under its cookie token's hash. */
 import { CHALLENGE_LIFETIME_MS } from './lifetimes.ts';
-import type { SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
 
 /** What a pending challenge is for, and for whom (an invitation's hash, a person's id). */
 export interface PendingChallenge {
@@ -16,21 +16,28 @@ export interface ChallengeStore {
   takeChallenge(tokenHash: string, now?: number): Promise<PendingChallenge | null>;
 }
 
-/** The challenges kept over `sql`. */
-export function challengeStore(sql: SqlClient): ChallengeStore {
+/** The challenges kept in `db`. */
+export function challengeStore(db: Db): ChallengeStore {
   return {
     async saveChallenge(tokenHash, pending, now = Date.now()) {
-      await sql.run('DELETE FROM studio_challenges WHERE expires_ms <= $1', [now]);
-      await sql.run(
-        'INSERT INTO studio_challenges (token_hash, challenge, purpose, subject, expires_ms) VALUES ($1, $2, $3, $4, $5)',
-        [tokenHash, pending.challenge, pending.purpose, pending.subject, now + CHALLENGE_LIFETIME_MS],
-      );
+      await db.deleteFrom('studio_challenges').where('expires_ms', '<=', now).execute();
+      await db
+        .insertInto('studio_challenges')
+        .values({
+          token_hash: tokenHash,
+          challenge: pending.challenge,
+          purpose: pending.purpose,
+          subject: pending.subject,
+          expires_ms: now + CHALLENGE_LIFETIME_MS,
+        })
+        .execute();
     },
     async takeChallenge(tokenHash, now = Date.now()) {
-      const [row] = await sql.all<PendingChallenge & { expires_ms: number }>(
-        'DELETE FROM studio_challenges WHERE token_hash = $1 RETURNING challenge, purpose, subject, expires_ms',
-        [tokenHash],
-      );
+      const row = await db
+        .deleteFrom('studio_challenges')
+        .where('token_hash', '=', tokenHash)
+        .returning(['challenge', 'purpose', 'subject', 'expires_ms'])
+        .executeTakeFirst();
       if (!row || row.expires_ms <= now) return null;
       return { challenge: row.challenge, purpose: row.purpose, subject: row.subject };
     },

@@ -1,6 +1,7 @@
 /** The queue of mails to people that wait in the store until they are sent (notice-outbox.ts sends them). */
 import type { Lang } from '../../../src/lib/languages.ts';
-import { firstRow, type SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
+import { writtenLimit } from '../stores/engine.ts';
 
 /** A mail to a person that waits in the store until it is sent: the announcement of a new passkey. */
 export interface StudioNotice {
@@ -25,47 +26,61 @@ export interface NoticeStore {
   nextNoticeDue(): Promise<number | null>;
 }
 
-/** The notices kept over `sql`. */
-export function noticeStore(sql: SqlClient): NoticeStore {
+/** The notices kept in `db`. */
+export function noticeStore(db: Db): NoticeStore {
+  const drop = async (id: number) => {
+    await db.deleteFrom('studio_notices').where('id', '=', id).execute();
+  };
   return {
     async queueNotice(personId, kind, lang, now = Date.now()) {
-      return (
-        (await sql.run(
-          `INSERT INTO studio_notices (person_id, kind, lang, created_ms, next_attempt_ms)
-           SELECT id, CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT) FROM studio_people WHERE id = $1 AND email IS NOT NULL`,
-          [personId, kind, lang, now],
-        )) > 0
-      );
+      // The person's row gives the notice, so a person without an address gets none. The
+      // casts name the types PostgreSQL cannot infer for values selected into an insert.
+      const result = await db
+        .insertInto('studio_notices')
+        .columns(['person_id', 'kind', 'lang', 'created_ms', 'next_attempt_ms'])
+        .expression((eb) =>
+          eb
+            .selectFrom('studio_people')
+            .select([
+              'id',
+              eb.cast<StudioNotice['kind']>(eb.val(kind), 'text').as('kind'),
+              eb.cast<Lang>(eb.val(lang), 'text').as('lang'),
+              eb.cast<number>(eb.val(now), 'bigint').as('created_ms'),
+              eb.cast<number>(eb.val(now), 'bigint').as('next_attempt_ms'),
+            ])
+            .where('id', '=', personId)
+            .where('email', 'is not', null),
+        )
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
     async claimNotice(now, leaseMs) {
-      const due = await firstRow<{ id: number }>(
-        sql,
-        'SELECT id FROM studio_notices WHERE next_attempt_ms <= $1 AND lease_until_ms <= $1 ORDER BY id LIMIT 1',
-        [now],
-      );
+      const due = await db
+        .selectFrom('studio_notices')
+        .select('id')
+        .where('next_attempt_ms', '<=', now)
+        .where('lease_until_ms', '<=', now)
+        .orderBy('id')
+        .limit(writtenLimit(1))
+        .executeTakeFirst();
       if (!due) return null;
       // Claimed only if no other instance claimed it since it was read.
-      const claimed = await sql.run(
-        'UPDATE studio_notices SET lease_until_ms = $1 WHERE id = $2 AND lease_until_ms <= $3',
-        [now + leaseMs, due.id, now],
-      );
-      if (claimed === 0) return null;
-      const row = await firstRow<{
-        id: number;
-        kind: 'passkey-added';
-        lang: Lang;
-        created_ms: number;
-        attempts: number;
-        email: string | null;
-      }>(
-        sql,
-        `SELECT n.id, n.kind, n.lang, n.created_ms, n.attempts, p.email
-         FROM studio_notices n JOIN studio_people p ON p.id = n.person_id WHERE n.id = $1`,
-        [due.id],
-      );
+      const claimed = await db
+        .updateTable('studio_notices')
+        .set({ lease_until_ms: now + leaseMs })
+        .where('id', '=', due.id)
+        .where('lease_until_ms', '<=', now)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) return null;
+      const row = await db
+        .selectFrom('studio_notices as n')
+        .innerJoin('studio_people as p', 'p.id', 'n.person_id')
+        .select(['n.id', 'n.kind', 'n.lang', 'n.created_ms', 'n.attempts', 'p.email'])
+        .where('n.id', '=', due.id)
+        .executeTakeFirst();
       // The person forgot their address meanwhile: there is nobody to tell.
       if (!row?.email) {
-        await sql.run('DELETE FROM studio_notices WHERE id = $1', [due.id]);
+        await drop(due.id);
         return null;
       }
       return {
@@ -77,21 +92,35 @@ export function noticeStore(sql: SqlClient): NoticeStore {
         attempts: row.attempts,
       };
     },
-    async dropNotice(id) {
-      await sql.run('DELETE FROM studio_notices WHERE id = $1', [id]);
-    },
+    dropNotice: drop,
     async retryNotice(id, error, nextAttemptMs) {
-      await sql.run(
-        'UPDATE studio_notices SET attempts = attempts + 1, last_error = $1, next_attempt_ms = $2, lease_until_ms = 0 WHERE id = $3',
-        [error.slice(0, 500), nextAttemptMs, id],
-      );
+      await db
+        .updateTable('studio_notices')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: error.slice(0, 500),
+          next_attempt_ms: nextAttemptMs,
+          lease_until_ms: 0,
+        }))
+        .where('id', '=', id)
+        .execute();
     },
     async nextNoticeDue() {
-      const row = await firstRow<{ due: number | null }>(
-        sql,
-        'SELECT MIN(CASE WHEN lease_until_ms > next_attempt_ms THEN lease_until_ms ELSE next_attempt_ms END) AS due FROM studio_notices',
-        [],
-      );
+      const row = await db
+        .selectFrom('studio_notices')
+        .select((eb) =>
+          eb.fn
+            .min<number | null>(
+              eb
+                .case()
+                .when('lease_until_ms', '>', eb.ref('next_attempt_ms'))
+                .then(eb.ref('lease_until_ms'))
+                .else(eb.ref('next_attempt_ms'))
+                .end(),
+            )
+            .as('due'),
+        )
+        .executeTakeFirst();
       return row?.due ?? null;
     },
   };

@@ -1,14 +1,12 @@
 /** The passkeys people sign in with: adding, naming, using and removing them. */
-import { firstRow, type SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
 import {
-  INSERT_PASSKEY,
-  passkeyValues,
+  insertPasskey,
   passkeysOf,
+  personRow,
   toPasskey,
   toPerson,
   type NewPasskey,
-  type PasskeyRow,
-  type PersonRow,
   type StoredPasskey,
   type StoredPerson,
 } from './studio-rows.ts';
@@ -34,45 +32,53 @@ export interface PasskeyStore {
   passkeysOf(personId: number): Promise<StoredPasskey[]>;
 }
 
-/** The passkeys kept over `sql`. */
-export function passkeyStore(sql: SqlClient): PasskeyStore {
+/** The passkeys kept in `db`. */
+export function passkeyStore(db: Db): PasskeyStore {
   return {
-    async addPasskey(personId, passkey, now = Date.now()) {
-      await sql.run(INSERT_PASSKEY, passkeyValues(personId, passkey, now));
-    },
+    addPasskey: (personId, passkey, now = Date.now()) => insertPasskey(db, personId, passkey, now),
     async namePasskey(personId, id, name) {
-      return (
-        (await sql.run('UPDATE studio_passkeys SET name = $1 WHERE id = $2 AND person_id = $3', [name, id, personId])) >
-        0
-      );
+      const result = await db
+        .updateTable('studio_passkeys')
+        .set({ name })
+        .where('id', '=', id)
+        .where('person_id', '=', personId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
     removePasskey: (personId, id) =>
       // Counted and removed in one transaction: two removals at once cannot leave nobody a passkey.
-      sql.transaction(async (tx) => {
-        const owned = await tx.all<{ id: string }>('SELECT id FROM studio_passkeys WHERE person_id = $1', [personId]);
+      db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('studio_passkeys').select('id').where('person_id', '=', personId).execute();
         if (!owned.some((row) => row.id === id)) return 'unknown';
         if (owned.length === 1) return 'last';
-        await tx.run('DELETE FROM studio_sessions WHERE passkey_id = $1', [id]);
-        await tx.run('DELETE FROM studio_passkeys WHERE id = $1', [id]);
+        await trx.deleteFrom('studio_sessions').where('passkey_id', '=', id).execute();
+        await trx.deleteFrom('studio_passkeys').where('id', '=', id).execute();
         return 'removed';
       }),
     removeOtherPasskeys: (personId, keepId) =>
-      sql.transaction(async (tx) => {
-        await tx.run(
-          `DELETE FROM studio_sessions WHERE person_id = $1 AND passkey_id IS NOT NULL AND passkey_id <> $2`,
-          [personId, keepId],
-        );
-        return tx.run('DELETE FROM studio_passkeys WHERE person_id = $1 AND id <> $2', [personId, keepId]);
+      db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('studio_sessions')
+          .where('person_id', '=', personId)
+          .where('passkey_id', 'is not', null)
+          .where('passkey_id', '<>', keepId)
+          .execute();
+        const result = await trx
+          .deleteFrom('studio_passkeys')
+          .where('person_id', '=', personId)
+          .where('id', '<>', keepId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
       }),
     async passkey(id) {
-      const passkey = await firstRow<PasskeyRow>(sql, 'SELECT * FROM studio_passkeys WHERE id = $1', [id]);
+      const passkey = await db.selectFrom('studio_passkeys').selectAll().where('id', '=', id).executeTakeFirst();
       if (!passkey) return null;
-      const person = await firstRow<PersonRow>(sql, 'SELECT * FROM studio_people WHERE id = $1', [passkey.person_id]);
+      const person = await personRow(db, passkey.person_id);
       return person ? { passkey: toPasskey(passkey), person: toPerson(person) } : null;
     },
     async usePasskey(id, counter, now = Date.now()) {
-      await sql.run('UPDATE studio_passkeys SET counter = $1, last_used_ms = $2 WHERE id = $3', [counter, now, id]);
+      await db.updateTable('studio_passkeys').set({ counter, last_used_ms: now }).where('id', '=', id).execute();
     },
-    passkeysOf: (personId) => passkeysOf(sql, personId),
+    passkeysOf: (personId) => passkeysOf(db, personId),
   };
 }

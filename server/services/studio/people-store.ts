@@ -1,14 +1,13 @@
 /** Who may edit the site: the invitations that let someone register, and the people who did. */
 import { INVITATION_LIFETIME_MS } from './lifetimes.ts';
-import { firstRow, type SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
 import type { StudioPerson } from './studio-person.ts';
 import {
-  INSERT_PASSKEY,
-  passkeyValues,
+  insertPasskey,
   passkeysOf,
+  personRow,
   toPerson,
   type NewPasskey,
-  type PersonRow,
   type StoredPasskey,
   type StoredPerson,
 } from './studio-rows.ts';
@@ -41,40 +40,46 @@ export interface PeopleStore {
   setEmail(name: string, email: string | null): Promise<boolean>;
 }
 
-/** The people and invitations kept over `sql`. */
-export function peopleStore(sql: SqlClient): PeopleStore {
+/** The people and invitations kept in `db`. */
+export function peopleStore(db: Db): PeopleStore {
   return {
     async invite(name, tokenHash, now = Date.now()) {
       // Expired invitations are of no use to anyone: they go as new ones come.
-      await sql.run('DELETE FROM studio_invitations WHERE expires_ms <= $1', [now]);
-      await sql.run(
-        'INSERT INTO studio_invitations (token_hash, name, created_ms, expires_ms) VALUES ($1, $2, $3, $4)',
-        [tokenHash, name, now, now + INVITATION_LIFETIME_MS],
-      );
+      await db.deleteFrom('studio_invitations').where('expires_ms', '<=', now).execute();
+      await db
+        .insertInto('studio_invitations')
+        .values({ token_hash: tokenHash, name, created_ms: now, expires_ms: now + INVITATION_LIFETIME_MS })
+        .execute();
     },
     async invitation(tokenHash, now = Date.now()) {
-      const row = await firstRow<{ name: string }>(
-        sql,
-        'SELECT name FROM studio_invitations WHERE token_hash = $1 AND used_ms IS NULL AND expires_ms > $2',
-        [tokenHash, now],
-      );
+      const row = await db
+        .selectFrom('studio_invitations')
+        .select('name')
+        .where('token_hash', '=', tokenHash)
+        .where('used_ms', 'is', null)
+        .where('expires_ms', '>', now)
+        .executeTakeFirst();
       return row?.name ?? null;
     },
     register: (tokenHash, userHandle, passkey, now = Date.now()) =>
-      sql
-        .transaction(async (tx) => {
-          const [used] = await tx.all<{ name: string }>(
-            `UPDATE studio_invitations SET used_ms = $1
-             WHERE token_hash = $2 AND used_ms IS NULL AND expires_ms > $1 RETURNING name`,
-            [now, tokenHash],
-          );
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const used = await trx
+            .updateTable('studio_invitations')
+            .set({ used_ms: now })
+            .where('token_hash', '=', tokenHash)
+            .where('used_ms', 'is', null)
+            .where('expires_ms', '>', now)
+            .returning('name')
+            .executeTakeFirst();
           if (!used) return null;
-          const [person] = await tx.all<PersonRow>(
-            'INSERT INTO studio_people (name, user_handle, created_ms) VALUES ($1, $2, $3) RETURNING *',
-            [used.name, userHandle, now],
-          );
-          if (!person) throw new Error('the new person was not returned');
-          await tx.run(INSERT_PASSKEY, passkeyValues(person.id, passkey, now));
+          const person = await trx
+            .insertInto('studio_people')
+            .values({ name: used.name, user_handle: userHandle, created_ms: now })
+            .returning(['id', 'name'])
+            .executeTakeFirstOrThrow();
+          await insertPasskey(trx, person.id, passkey, now);
           return { id: person.id, name: person.name };
         })
         // Someone registered under the name meanwhile: nothing of this attempt is kept.
@@ -83,34 +88,36 @@ export function peopleStore(sql: SqlClient): PeopleStore {
           throw error;
         }),
     async person(id) {
-      const row = await firstRow<PersonRow>(sql, 'SELECT * FROM studio_people WHERE id = $1', [id]);
+      const row = await personRow(db, id);
       return row ? toPerson(row) : null;
     },
     async personNamed(name) {
-      const row = await firstRow<PersonRow>(sql, 'SELECT * FROM studio_people WHERE name = $1', [name]);
+      const row = await db.selectFrom('studio_people').selectAll().where('name', '=', name).executeTakeFirst();
       return row ? toPerson(row) : null;
     },
     async people() {
-      const rows = await sql.all<PersonRow>('SELECT * FROM studio_people ORDER BY name, id');
+      const rows = await db.selectFrom('studio_people').selectAll().orderBy('name').orderBy('id').execute();
       return Promise.all(
         rows.map(async (row) => ({
           name: row.name,
           email: row.email,
           createdMs: row.created_ms,
-          passkeys: await passkeysOf(sql, row.id),
+          passkeys: await passkeysOf(db, row.id),
         })),
       );
     },
     async removePerson(name) {
       // The passkeys and sessions go with the person (ON DELETE CASCADE), and so do the
       // invitations still open for the name.
-      return sql.transaction(async (tx) => {
-        await tx.run('DELETE FROM studio_invitations WHERE name = $1', [name]);
-        return (await tx.run('DELETE FROM studio_people WHERE name = $1', [name])) > 0;
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('studio_invitations').where('name', '=', name).execute();
+        const result = await trx.deleteFrom('studio_people').where('name', '=', name).executeTakeFirst();
+        return result.numDeletedRows > 0n;
       });
     },
     async setEmail(name, email) {
-      return (await sql.run('UPDATE studio_people SET email = $1 WHERE name = $2', [email, name])) > 0;
+      const result = await db.updateTable('studio_people').set({ email }).where('name', '=', name).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

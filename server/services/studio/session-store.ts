@@ -1,8 +1,8 @@
 /** The studio's sessions: signing in and out, their two lifetimes, and the step-up a session proves. */
 import type { SessionLifetimes } from './lifetimes.ts';
-import { firstRow, type SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
 import type { StudioPerson } from './studio-person.ts';
-import type { PersonRow } from './studio-rows.ts';
+import { personRow } from './studio-rows.ts';
 
 export interface SessionStore {
   /** Starts a session, remembering the passkey it was signed in with. */
@@ -27,71 +27,85 @@ export interface SessionStore {
   takeStepUp(tokenHash: string, maxAgeMs: number, now?: number): Promise<string | null>;
 }
 
-/** The sessions kept over `sql`. */
-export function sessionStore(sql: SqlClient): SessionStore {
+/** The sessions kept in `db`. */
+export function sessionStore(db: Db): SessionStore {
+  const deleteSession = (tokenHash: string) =>
+    db.deleteFrom('studio_sessions').where('token_hash', '=', tokenHash).execute();
   return {
     async startSession(personId, tokenHash, now = Date.now(), passkeyId) {
-      await sql.run(
-        'INSERT INTO studio_sessions (token_hash, person_id, created_ms, last_seen_ms, passkey_id) VALUES ($1, $2, $3, $3, $4)',
-        [tokenHash, personId, now, passkeyId ?? null],
-      );
+      await db
+        .insertInto('studio_sessions')
+        .values({
+          token_hash: tokenHash,
+          person_id: personId,
+          created_ms: now,
+          last_seen_ms: now,
+          passkey_id: passkeyId ?? null,
+        })
+        .execute();
     },
     async session(tokenHash, { idleMs, absoluteMs }, now = Date.now()) {
-      const [row] = await sql.all<{ person_id: number }>(
-        `UPDATE studio_sessions SET last_seen_ms = $1
-         WHERE token_hash = $2 AND last_seen_ms > $3 AND created_ms > $4 RETURNING person_id`,
-        [now, tokenHash, now - idleMs, now - absoluteMs],
-      );
+      const row = await db
+        .updateTable('studio_sessions')
+        .set({ last_seen_ms: now })
+        .where('token_hash', '=', tokenHash)
+        .where('last_seen_ms', '>', now - idleMs)
+        .where('created_ms', '>', now - absoluteMs)
+        .returning('person_id')
+        .executeTakeFirst();
       if (!row) {
-        await sql.run('DELETE FROM studio_sessions WHERE token_hash = $1', [tokenHash]);
+        await deleteSession(tokenHash);
         return null;
       }
-      const person = await firstRow<PersonRow>(sql, 'SELECT * FROM studio_people WHERE id = $1', [row.person_id]);
+      const person = await personRow(db, row.person_id);
       return person ? { id: person.id, name: person.name } : null;
     },
     async sessionPasskey(tokenHash) {
-      const row = await firstRow<{ passkey_id: string | null }>(
-        sql,
-        'SELECT passkey_id FROM studio_sessions WHERE token_hash = $1',
-        [tokenHash],
-      );
+      const row = await db
+        .selectFrom('studio_sessions')
+        .select('passkey_id')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
       return row?.passkey_id ?? null;
     },
     async endSession(tokenHash) {
-      await sql.run('DELETE FROM studio_sessions WHERE token_hash = $1', [tokenHash]);
+      await deleteSession(tokenHash);
     },
     async endSessionsOf(personId) {
-      await sql.run('DELETE FROM studio_sessions WHERE person_id = $1', [personId]);
+      await db.deleteFrom('studio_sessions').where('person_id', '=', personId).execute();
     },
     async sweep({ idleMs, absoluteMs }, now = Date.now()) {
-      await sql.run('DELETE FROM studio_challenges WHERE expires_ms <= $1', [now]);
-      await sql.run('DELETE FROM studio_invitations WHERE expires_ms <= $1', [now]);
-      return sql.run('DELETE FROM studio_sessions WHERE last_seen_ms <= $1 OR created_ms <= $2', [
-        now - idleMs,
-        now - absoluteMs,
-      ]);
+      await db.deleteFrom('studio_challenges').where('expires_ms', '<=', now).execute();
+      await db.deleteFrom('studio_invitations').where('expires_ms', '<=', now).execute();
+      const result = await db
+        .deleteFrom('studio_sessions')
+        .where((eb) => eb.or([eb('last_seen_ms', '<=', now - idleMs), eb('created_ms', '<=', now - absoluteMs)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async recordStepUp(tokenHash, passkeyId, now = Date.now()) {
-      await sql.run('UPDATE studio_sessions SET step_up_ms = $1, step_up_passkey = $2 WHERE token_hash = $3', [
-        now,
-        passkeyId,
-        tokenHash,
-      ]);
+      await db
+        .updateTable('studio_sessions')
+        .set({ step_up_ms: now, step_up_passkey: passkeyId })
+        .where('token_hash', '=', tokenHash)
+        .execute();
     },
     async takeStepUp(tokenHash, maxAgeMs, now = Date.now()) {
-      const row = await firstRow<{ step_up_passkey: string | null; step_up_ms: number | null }>(
-        sql,
-        'SELECT step_up_passkey, step_up_ms FROM studio_sessions WHERE token_hash = $1',
-        [tokenHash],
-      );
+      const row = await db
+        .selectFrom('studio_sessions')
+        .select(['step_up_passkey', 'step_up_ms'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
       if (!row || row.step_up_ms === null) return null;
       // Taken only if it is still the one read: two requests at once cannot both use it.
-      const taken = await sql.run(
-        'UPDATE studio_sessions SET step_up_ms = NULL, step_up_passkey = NULL WHERE token_hash = $1 AND step_up_ms = $2',
-        [tokenHash, row.step_up_ms],
-      );
+      const taken = await db
+        .updateTable('studio_sessions')
+        .set({ step_up_ms: null, step_up_passkey: null })
+        .where('token_hash', '=', tokenHash)
+        .where('step_up_ms', '=', row.step_up_ms)
+        .executeTakeFirst();
       // Too old counts as none, and is used up all the same.
-      return taken > 0 && row.step_up_ms > now - maxAgeMs ? row.step_up_passkey : null;
+      return taken.numUpdatedRows > 0n && row.step_up_ms > now - maxAgeMs ? row.step_up_passkey : null;
     },
   };
 }

@@ -2,7 +2,7 @@
  * People and passkeys as the studio's tables hold them and as the rest of the server sees them;
  * both the people and the passkey queries read them, so the mapping is written once here.
  */
-import type { SqlClient } from './sql-client.ts';
+import type { Db } from '../stores/database.ts';
 import type { StudioPerson } from './studio-person.ts';
 
 /** A passkey as WebAuthn verifies it. */
@@ -72,22 +72,34 @@ export const toPerson = (row: PersonRow): StoredPerson => ({
 });
 
 /** Inserts a passkey: registering a person adds their first one, and they may add more. */
-export const INSERT_PASSKEY =
-  'INSERT INTO studio_passkeys (id, person_id, public_key, counter, transports, created_ms) VALUES ($1, $2, $3, $4, $5, $6)';
-
-/** The values of INSERT_PASSKEY. */
-export const passkeyValues = (personId: number, passkey: NewPasskey, now: number) => [
-  passkey.id,
-  personId,
-  passkey.publicKey,
-  passkey.counter,
-  JSON.stringify(passkey.transports),
-  now,
-];
+export async function insertPasskey(db: Db, personId: number, passkey: NewPasskey, now: number): Promise<void> {
+  await db
+    .insertInto('studio_passkeys')
+    .values({
+      id: passkey.id,
+      person_id: personId,
+      public_key: passkey.publicKey,
+      counter: passkey.counter,
+      transports: JSON.stringify(passkey.transports),
+      created_ms: now,
+    })
+    .execute();
+}
 
 /** The person's passkeys, oldest first. */
-export async function passkeysOf(sql: SqlClient, personId: number): Promise<StoredPasskey[]> {
+export async function passkeysOf(db: Db, personId: number): Promise<StoredPasskey[]> {
   return (
-    await sql.all<PasskeyRow>('SELECT * FROM studio_passkeys WHERE person_id = $1 ORDER BY created_ms, id', [personId])
+    await db
+      .selectFrom('studio_passkeys')
+      .selectAll()
+      .where('person_id', '=', personId)
+      .orderBy('created_ms')
+      .orderBy('id')
+      .execute()
   ).map(toPasskey);
+}
+
+/** A person by id, or null. */
+export async function personRow(db: Db, id: number): Promise<PersonRow | null> {
+  return (await db.selectFrom('studio_people').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }

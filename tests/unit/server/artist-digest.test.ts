@@ -12,8 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validateContact } from '../../../server/services/contact/contact-validation.ts';
 import type { MessageStore, StoredMessage } from '../../../server/services/contact/message-store.ts';
-import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openPostgresStore, openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { peerMailer, unattemptedMessage } from './contact-fixture.ts';
@@ -194,7 +193,7 @@ describe('past ARTIST_MAILS_PER_HOUR', () => {
   }, 20_000);
 
   it('shows a held message in npm run messages, with its digest slot', async () => {
-    const store = openSqliteStore(site.dataDir, { artistMailsPerHour: 0, digestIntervalMs: 15 * 60 * 1000 });
+    const store = await openSqliteStore(site.dataDir, { artistMailsPerHour: 0, digestIntervalMs: 15 * 60 * 1000 });
     await store.add(valid(1), Date.UTC(2030, 0, 1, 20, 7));
     await store.close();
     const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts'], {

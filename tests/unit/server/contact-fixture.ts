@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { createMailer, type Mailer } from '../../../server/services/contact/mailer.ts';
 import type { NewMessage, StoredMessage } from '../../../server/services/contact/message-store.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
 
 /** Who receives the messages (MAIL_TO). */
@@ -73,7 +73,7 @@ export const postContact = (
 
 /** Every stored message, newest first, read through a second connection as `npm run messages` does. */
 export async function storedMessages(site: FixtureSite) {
-  const store = openSqliteStore(site.dataDir);
+  const store = await openSqliteStore(site.dataDir);
   try {
     return await store.list();
   } finally {

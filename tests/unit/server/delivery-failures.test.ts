@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { ARTIST, buildContactApp, postContact } from './contact-fixture.ts';
 import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
@@ -35,7 +35,7 @@ afterEach(async () => {
 const send = (email = VISITOR) => postContact(app, { name: 'Maria', email, message: 'Olá', lang: 'pt' });
 
 async function only() {
-  const store = openSqliteStore(site.dataDir);
+  const store = await openSqliteStore(site.dataDir);
   const [message] = await store.list();
   const nextDue = await store.nextDue();
   await store.close();

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxMessage } from '../../../server/services/contact/inbox-view.ts';
 import type { MessageStore, NewMessage } from '../../../server/services/contact/message-store.ts';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 
 let dir: string;
 let store: MessageStore;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inbox-view-'));
-  store = openSqliteStore(dir, { artistMailsPerHour: 1, autoRepliesPerHour: 10, digestIntervalMs: 60_000 });
+  store = await openSqliteStore(dir, { artistMailsPerHour: 1, autoRepliesPerHour: 10, digestIntervalMs: 60_000 });
 });
 afterAll(async () => {
   await store.close();

@@ -9,12 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/contact/message-store.ts';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { POSTGRES_MIGRATIONS } from '../../../server/services/stores/postgres-migrations.ts';
-import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
-import { SQLITE_MIGRATIONS } from '../../../server/services/stores/sqlite-migrations.ts';
-import { openSqliteStore, SQLITE_FILE } from '../../../server/services/stores/sqlite-store.ts';
+import { openPostgresStore, openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 
 let postgres: PostgresServer;
@@ -37,7 +32,7 @@ const engines: [string, OpenPair][] = [
     async (options) => {
       const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
       folders.push(dir);
-      return [openSqliteStore(dir, options), openSqliteStore(dir, options)];
+      return [await openSqliteStore(dir, options), await openSqliteStore(dir, options)];
     },
   ],
   [
@@ -370,49 +365,6 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
   });
 });
 
-/** A row as the schema before the inbox kept it. */
-const OLD_ROW = `INSERT INTO messages (created_at, created_ms, name, email, message, lang, fingerprint, reply_status, next_attempt_at)
-  VALUES ('1970-01-01T00:00:01.000Z', 1000, 'Old fan', 'old@example.org', 'Before the inbox', 'es', 'x', 'skipped', 1000)`;
-
-describe('a database from before the inbox', () => {
-  it('SQLite gains read, handled and the skip reason on open, keeping its messages', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
-    folders.push(dir);
-    const db = new DatabaseSync(join(dir, SQLITE_FILE));
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-    SQLITE_MIGRATIONS.slice(0, -1).forEach((sql, index) => {
-      db.exec(sql);
-      db.prepare("INSERT INTO schema_migrations VALUES (?, 'then')").run(index + 1);
-    });
-    db.exec(OLD_ROW);
-    db.close();
-    await expectUpgraded(openSqliteStore(dir));
-  });
-
-  it('PostgreSQL gains them too', async () => {
-    const url = await postgres.createDatabase();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-    for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, -1).entries()) {
-      await client.query(sql);
-      await client.query("INSERT INTO schema_migrations VALUES ($1, 'then')", [index + 1]);
-    }
-    await client.query(OLD_ROW);
-    await client.end();
-    await expectUpgraded(await openPostgresStore(url));
-  });
-
-  async function expectUpgraded(store: MessageStore): Promise<void> {
-    const [old] = await store.list();
-    expect(old).toMatchObject({ name: 'Old fan', readAt: null, handledAt: null, replySkipReason: null });
-    expect(await store.unreadCount()).toBe(1);
-    expect(await store.markRead(old?.id ?? 0, true, 5_000)).toBe(true);
-    expect(await store.unreadCount()).toBe(0);
-    await store.close();
-  }
-});
-
 describe('opening PostgreSQL', () => {
   it('migrates once when two instances start together, and again finds its tables', async () => {
     const url = await postgres.createDatabase();
@@ -433,15 +385,15 @@ describe('opening SQLite after a crash', () => {
   it('takes over the leases of the process before it (one instance per DATA_DIR), only when asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
     folders.push(dir);
-    const crashed = openSqliteStore(dir);
+    const crashed = await openSqliteStore(dir);
     await crashed.add(message(1), 1_000);
     expect(await crashed.claimDue(2_000, 1, 600_000)).toHaveLength(1);
     await crashed.close();
 
-    const reader = openSqliteStore(dir);
+    const reader = await openSqliteStore(dir);
     expect(await reader.claimDue(3_000, 1, 600_000)).toEqual([]);
     await reader.close();
-    const restarted = openSqliteStore(dir, { takeOverLeases: true });
+    const restarted = await openSqliteStore(dir, { takeOverLeases: true });
     expect(await restarted.claimDue(3_000, 1, 600_000)).toHaveLength(1);
     await restarted.close();
   });
@@ -450,13 +402,13 @@ describe('opening SQLite after a crash', () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
     folders.push(dir);
     const options = { artistMailsPerHour: 0, digestIntervalMs: 1_000 };
-    const crashed = openSqliteStore(dir, options);
+    const crashed = await openSqliteStore(dir, options);
     const { message: held } = await crashed.add(message(1), Date.now());
     const slot = held.nextAttemptAt;
     expect((await crashed.claimDigest(slot, 10, 600_000)).messages).toHaveLength(1);
     await crashed.close();
 
-    const restarted = openSqliteStore(dir, { ...options, takeOverLeases: true });
+    const restarted = await openSqliteStore(dir, { ...options, takeOverLeases: true });
     const { nextAttemptAt } = (await restarted.get(held.id)) ?? { nextAttemptAt: 0 };
     expect(nextAttemptAt).toBeLessThanOrEqual(Date.now() + 1_000);
     expect((await restarted.claimDigest(nextAttemptAt, 10, 600_000)).messages.map((m) => m.id)).toEqual([held.id]);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -23,7 +23,7 @@ async function messages(...args: string[]): Promise<string> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'messages-cli-'));
-  const store = openSqliteStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   const first = await store.add({ name: 'Ana', email: 'ana@example.org', message: 'Primeira', lang: 'pt' }, 1_000);
   await store.markArtistSent(first.message.id, 2_000);
   await store.add(
@@ -58,7 +58,7 @@ describe('npm run messages', () => {
   });
 
   it('queues the failed mails again with --retry', async () => {
-    const store = openSqliteStore(dataDir);
+    const store = await openSqliteStore(dataDir);
     const { message } = await store.add(
       { name: 'Cai', email: 'cai@example.org', message: 'Falhou', lang: 'pt' },
       4_000,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../../server/services/stores/sqlite-store.ts';
+import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { FORMULA, parseCsv as parse } from './csv-parse.ts';
 
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ const HOSTILE = [
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'messages-csv-'));
-  const store = openSqliteStore(dataDir);
+  const store = await openSqliteStore(dataDir);
   for (const [n, text] of HOSTILE.entries()) {
     const { message } = await store.add({ name: text, email: `fan${n}@example.org`, message: text, lang: 'pt' }, n);
     await store.markFailed(message.id, text, 0);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../../server/services/stores/postgres-store.ts';
+import { openPostgresStore } from '../../../server/services/stores/open-store.ts';
 import {
   freePort,
   startPostgres,

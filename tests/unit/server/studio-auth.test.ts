@@ -20,7 +20,7 @@ import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { requestTokenOf } from '../../../server/services/studio/request-token.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import {
   PASSKEY_NAME_MAX,
   passkeyRoute,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/services/studio/tokens.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -31,7 +31,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('npm run studio', () => {
+// Each step starts the script as its own process, which loads the query builder and opens the
+// database: a few of them take longer than one test's default allowance on a busy machine.
+describe('npm run studio', { timeout: 20_000 }, () => {
   it('prints an invitation link with the token in the fragment, usable once for the name', async () => {
     const { stdout, code } = await studio('invite', 'André Moura');
     expect(code).toBe(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { NUMBERS_DEFAULT_DAYS, NUMBERS_MAX_DAYS, type NumbersAnswer } from '../../../src/lib/numbers-answer.ts';
 import { LANDING, type PageEvent } from '../../../src/lib/numbers-events.ts';
 import { STUDIO_API_PREFIX } from '../../../src/lib/studio-auth.ts';

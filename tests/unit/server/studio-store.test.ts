@@ -12,8 +12,7 @@ import { startPostgres, type PostgresServer } from '../../../perf/harness/engine
 import { CHALLENGE_LIFETIME_MS, INVITATION_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
 import type { NewPasskey, StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
-import { openPostgresStudioStore } from '../../../server/services/stores/studio-postgres.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/studio-sqlite.ts';
+import { openPostgresStudioStore, openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 
 let postgres: PostgresServer;
 const dirs: string[] = [];
