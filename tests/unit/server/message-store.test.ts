@@ -3,25 +3,13 @@
  * the contact route and the outbox rely on must hold the same in each, including across two
  * store instances on one database (two server instances).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/contact/message-store.ts';
 import { openPostgresStore, openSqliteStore } from '../../../server/services/stores/open-store.ts';
-import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { useBothEngines } from './both-engines.ts';
 
-let postgres: PostgresServer;
-const folders: string[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres.close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const databases = useBothEngines();
 
 /** Opens two stores on one fresh database (as two server instances would). */
 type OpenPair = (options?: MessageStoreOptions) => Promise<[MessageStore, MessageStore]>;
@@ -30,15 +18,14 @@ const engines: [string, OpenPair][] = [
   [
     'SQLite',
     async (options) => {
-      const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
-      folders.push(dir);
+      const dir = databases.sqliteFolder('store-test-');
       return [await openSqliteStore(dir, options), await openSqliteStore(dir, options)];
     },
   ],
   [
     'PostgreSQL',
     async (options) => {
-      const url = await postgres.createDatabase();
+      const url = await databases.postgresDatabase();
       return Promise.all([openPostgresStore(url, options), openPostgresStore(url, options)]);
     },
   ],
@@ -367,7 +354,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
 describe('opening PostgreSQL', () => {
   it('migrates once when two instances start together, and again finds its tables', async () => {
-    const url = await postgres.createDatabase();
+    const url = await databases.postgresDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     await a.add(message(1));
     await Promise.all([a.close(), b.close()]);
@@ -383,8 +370,7 @@ describe('opening PostgreSQL', () => {
 
 describe('opening SQLite after a crash', () => {
   it('takes over the leases of the process before it (one instance per DATA_DIR), only when asked', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
-    folders.push(dir);
+    const dir = databases.sqliteFolder('store-test-');
     const crashed = await openSqliteStore(dir);
     await crashed.add(message(1), 1_000);
     expect(await crashed.claimDue(2_000, 1, 600_000)).toHaveLength(1);
@@ -399,8 +385,7 @@ describe('opening SQLite after a crash', () => {
   });
 
   it('sends a digest claimed before the crash at the next slot, not after its lease', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
-    folders.push(dir);
+    const dir = databases.sqliteFolder('store-test-');
     const options = { artistMailsPerHour: 0, digestIntervalMs: 1_000 };
     const crashed = await openSqliteStore(dir, options);
     const { message: held } = await crashed.add(message(1), Date.now());

@@ -4,33 +4,20 @@
  * day and key, also from two instances on one database, and the vitals' histograms give the
  * 75th percentile.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { NumbersStore } from '../../../server/services/numbers/numbers-store.ts';
 import { lastDays, summarise } from '../../../server/services/numbers/summary.ts';
 import { createTally, type Tally } from '../../../server/services/numbers/tally.ts';
 import { openNumbersStore } from '../../../server/services/stores/open-numbers-store.ts';
-import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { useBothEngines } from './both-engines.ts';
 
-let postgres: PostgresServer;
-const folders: string[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres.close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const databases = useBothEngines();
 
 const engines: [string, () => Promise<[NumbersStore, NumbersStore]>][] = [
   [
     'SQLite',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'numbers-test-'));
-      folders.push(dataDir);
+      const dataDir = databases.sqliteFolder('numbers-test-');
       const location = { databaseUrl: null, dataDir };
       return [await openNumbersStore(location), await openNumbersStore(location)];
     },
@@ -38,7 +25,7 @@ const engines: [string, () => Promise<[NumbersStore, NumbersStore]>][] = [
   [
     'PostgreSQL',
     async () => {
-      const location = { databaseUrl: await postgres.createDatabase(), dataDir: '' };
+      const location = { databaseUrl: await databases.postgresDatabase(), dataDir: '' };
       return Promise.all([openNumbersStore(location), openNumbersStore(location)]);
     },
   ],

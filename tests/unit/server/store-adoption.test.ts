@@ -3,35 +3,24 @@
  * both engines: its message, session and count are there once the new stores open it, and it
  * keeps working. One left part-way by an older release is refused rather than half-used.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { describe, expect, it } from 'vitest';
+import { useBothEngines } from './both-engines.ts';
 import { openNumbersStore } from '../../../server/services/stores/open-numbers-store.ts';
 import { openStore, SQLITE_FILE, type StoreLocation } from '../../../server/services/stores/open-store.ts';
 import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { preKyselyDatabase } from './pre-kysely-schema.ts';
 
-let postgres: PostgresServer;
-const folders: string[] = [];
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres.close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const databases = useBothEngines();
 
 /** A location whose database the old code made (its messages' ledger at `version`, by default its last). */
 const engines: [string, (version?: number) => Promise<StoreLocation>][] = [
   [
     'SQLite',
     async (version) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'adoption-'));
-      folders.push(dataDir);
+      const dataDir = databases.sqliteFolder('adoption-');
       const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
       db.exec(preKyselyDatabase('sqlite', version));
       db.close();
@@ -41,7 +30,7 @@ const engines: [string, (version?: number) => Promise<StoreLocation>][] = [
   [
     'PostgreSQL',
     async (version) => {
-      const databaseUrl = await postgres.createDatabase();
+      const databaseUrl = await databases.postgresDatabase();
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query(preKyselyDatabase('postgres', version));

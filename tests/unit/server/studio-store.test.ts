@@ -3,34 +3,22 @@
  * and only within a day, sessions ended past either lifetime, challenges answered once, and a
  * person removed with their passkeys and sessions. Names are arbitrary Unicode.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
+import { useBothEngines } from './both-engines.ts';
 import { CHALLENGE_LIFETIME_MS, INVITATION_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
 import type { NewPasskey, StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
 import { openPostgresStudioStore, openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 
-let postgres: PostgresServer;
-const dirs: string[] = [];
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const databases = useBothEngines();
 
 const ENGINES: Record<string, () => Promise<StudioStore>> = {
   SQLite: () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-store-'));
-    dirs.push(dir);
+    const dir = databases.sqliteFolder('studio-store-');
     return openSqliteStudioStore(dir);
   },
-  PostgreSQL: async () => openPostgresStudioStore(await postgres.createDatabase()),
+  PostgreSQL: async () => openPostgresStudioStore(await databases.postgresDatabase()),
 };
 
 const LIFETIMES = { idleMs: 1_000, absoluteMs: 10_000 };
