@@ -2,7 +2,8 @@
  * People and passkeys as the studio's tables hold them and as the rest of the server sees them;
  * both the people and the passkey queries read them, so the mapping is written once here.
  */
-import type { Db } from '../stores/database.ts';
+import type { Selectable } from 'kysely';
+import type { Db, StudioPasskeysTable, StudioPeopleTable } from '../stores/database.ts';
 import type { StudioPerson } from './studio-person.ts';
 
 /** A passkey as WebAuthn verifies it. */
@@ -31,25 +32,10 @@ export interface StoredPerson extends StudioPerson {
 }
 
 /** A row of studio_passkeys. */
-export interface PasskeyRow {
-  id: string;
-  person_id: number;
-  public_key: string;
-  counter: number;
-  transports: string;
-  created_ms: number;
-  last_used_ms: number | null;
-  name: string | null;
-}
+export type PasskeyRow = Selectable<StudioPasskeysTable>;
 
 /** A row of studio_people. */
-export interface PersonRow {
-  id: number;
-  name: string;
-  user_handle: string;
-  created_ms: number;
-  email: string | null;
-}
+export type PersonRow = Selectable<StudioPeopleTable>;
 
 /** The passkey a row holds. */
 export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
