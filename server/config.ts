@@ -15,6 +15,9 @@ import { ARTIST_NAME } from './services/site/site-settings.ts';
 import { DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS } from './services/studio-content/video-thumbnails.ts';
 import { SERVICE_THUMBNAIL_ORIGIN } from '../src/lib/video-thumbnails.ts';
 
+/** A whole number of at least `min`, read from its variable's text; `fallback` when the variable is unset. */
+const wholeNumber = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   /** Loopback by default: the server sits behind a proxy on the same machine, and nothing else reaches it. */
@@ -78,9 +81,9 @@ const envSchema = z.object({
    */
   LOUDNESS_MODE: z.enum(['track', 'album']).default('track'),
   /** Wall-clock seconds one rendition step may take; then its ffmpeg is killed and the step recorded as failed. */
-  RENDITION_TIMEOUT_S: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.timeoutSeconds),
+  RENDITION_TIMEOUT_S: wholeNumber(1, DEFAULT_LIMITS.timeoutSeconds),
   /** The longest master (seconds of decoded audio) that gets renditions; a longer one is served as it is. */
-  RENDITION_MAX_LENGTH_S: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.maxLengthSeconds),
+  RENDITION_MAX_LENGTH_S: wholeNumber(1, DEFAULT_LIMITS.maxLengthSeconds),
   /**
    * postgres:// URL of a PostgreSQL database for the contact messages, shared by every
    * instance; without it they are kept in SQLite in DATA_DIR.
@@ -123,58 +126,58 @@ const envSchema = z.object({
    * together: a last resort far above what a few networks may send (30 networks at their
    * full share), so that a handful of them cannot close the form for everyone else.
    */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  CONTACT_NETWORK_LIMIT: z.coerce.number().int().min(1).default(20),
-  CONTACT_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(600),
+  CONTACT_RATE_LIMIT: wholeNumber(1, 5),
+  CONTACT_NETWORK_LIMIT: wholeNumber(1, 20),
+  CONTACT_GLOBAL_LIMIT: wholeNumber(1, 600),
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
-  AUTO_REPLY_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
+  AUTO_REPLY_HOURLY_LIMIT: wholeNumber(0, 30),
   /**
    * Messages the artist gets as single mails in any hour, whatever floods the form; past it,
    * each is still stored and its mail held for the next digest: one mail every
    * DIGEST_INTERVAL_MS (at wall-clock multiples of it) listing up to DIGEST_MAX_MESSAGES held
    * messages, oldest first; the rest wait for the following one.
    */
-  ARTIST_MAILS_PER_HOUR: z.coerce.number().int().min(0).default(30),
-  DIGEST_INTERVAL_MS: z.coerce.number().int().min(100).default(DEFAULT_DIGEST_INTERVAL_MS),
-  DIGEST_MAX_MESSAGES: z.coerce.number().int().min(1).default(100),
+  ARTIST_MAILS_PER_HOUR: wholeNumber(0, 30),
+  DIGEST_INTERVAL_MS: wholeNumber(100, DEFAULT_DIGEST_INTERVAL_MS),
+  DIGEST_MAX_MESSAGES: wholeNumber(1, 100),
   /**
    * Requests to the pages' counts (POST /api/events) a minute from one client address: a page
    * sends one or two per visit and a few more while music plays, so this is far above a listener.
    */
-  EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  EVENTS_RATE_LIMIT: wholeNumber(1, 60),
   /**
    * Requests to the pages' counts a minute from one network (IPv4 /24, IPv6 /56), of those its
    * addresses were allowed: ten addresses at their full share, so a household, an office or a
    * carrier's shared addresses pass while one network cannot count for a crowd.
    */
-  EVENTS_NETWORK_LIMIT: z.coerce.number().int().min(1).default(600),
+  EVENTS_NETWORK_LIMIT: wholeNumber(1, 600),
   /** How often the counts gathered in memory are written to the store, in ms. */
-  EVENTS_FLUSH_MS: z.coerce.number().int().min(100).default(DEFAULT_FLUSH_MS),
+  EVENTS_FLUSH_MS: wholeNumber(100, DEFAULT_FLUSH_MS),
   /**
    * GraphQL requests a minute from one client address: ten a second, far beyond what a
    * listener's player asks, while a CDN in front absorbs the crowd.
    */
-  GRAPHQL_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  GRAPHQL_RATE_LIMIT: wholeNumber(1, 600),
   /**
    * How long a shared cache (a CDN, the nginx in deploy/nginx/) may serve a successful GraphQL
    * GET answer without asking again, and how much longer it may serve it stale while it
    * revalidates in the background, in seconds. A changed media index changes the ETag.
    */
-  GRAPHQL_CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
-  GRAPHQL_CACHE_STALE: z.coerce.number().int().min(0).default(86_400),
+  GRAPHQL_CACHE_MAX_AGE: wholeNumber(0, 60),
+  GRAPHQL_CACHE_STALE: wholeNumber(0, 86_400),
   /** The first retry of a failed delivery after this long; each later one waits twice as long. */
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
-  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  OUTBOX_RETRY_BASE_MS: wholeNumber(10, 30_000),
+  OUTBOX_RETRY_MAX_MS: wholeNumber(10, 3_600_000),
   /**
    * Attempts at most for a delivery that keeps failing (4xx, no connection, a refused login);
    * then it is recorded as failed. A 5xx refusal of a recipient or a mail ends it at once.
    */
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(50),
+  OUTBOX_MAX_ATTEMPTS: wholeNumber(1, 50),
   /**
    * How long an instance holds a message it is delivering; if it dies meanwhile, another one
    * takes the message over after this long. Longer than any SMTP exchange.
    */
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(DEFAULT_LEASE_MS),
+  OUTBOX_LEASE_MS: wholeNumber(1000, DEFAULT_LEASE_MS),
   /**
    * The studio's address as the artist's browser sees it (scheme, host, port): its passkeys
    * belong to this host, and the studio's API accepts changes only from this origin.
@@ -207,7 +210,7 @@ const envSchema = z.object({
     .min(1000)
     .default(7 * 24 * 60 * 60 * 1000),
   /** Sign-in attempts and invitation look-ups a minute from one client address. */
-  STUDIO_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  STUDIO_AUTH_RATE_LIMIT: wholeNumber(1, 10),
   /** The artist's content files the build reads and the studio edits. */
   CONTENT_DIR: z.string().min(1).default('content'),
   /** Where the studio stores uploaded images, inside CONTENT_DIR (release covers are `./covers/x.jpg`). */
@@ -229,7 +232,7 @@ const envSchema = z.object({
   VIDEO_THUMBNAIL_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://i.ytimg.com' })
     .default(SERVICE_THUMBNAIL_ORIGIN),
-  VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS),
+  VIDEO_THUMBNAIL_TIMEOUT_MS: wholeNumber(100, DEFAULT_SAVE_THUMBNAIL_TIMEOUT_MS),
   /**
    * The largest master the studio takes, in bytes: an hour of 24-bit 96 kHz stereo WAV is about
    * 2 GB, so 4 GB leaves room for long takes in higher rates.
@@ -242,14 +245,14 @@ const envSchema = z.object({
   /** Where the studio keeps unfinished uploads of masters (never seen by the library): DATA_DIR/uploads by default. */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  REQUEST_TIMEOUT_MS: wholeNumber(1000, 30_000),
   /**
    * A connection on which nothing could be sent or received for this many ms is closed: a
    * client that asks for a large file and stops reading would otherwise hold the socket and
    * the open file forever. As nginx's send_timeout, the limit is between two writes that
    * moved data, not on the whole answer: a long download that keeps moving is not cut.
    */
-  SEND_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  SEND_TIMEOUT_MS: wholeNumber(1000, 60_000),
 });
 
 type Env = z.infer<typeof envSchema>;

@@ -256,23 +256,17 @@ function diagnostics(lhr: Result): Diagnostics {
   return result;
 }
 
+/** The median of each figure of a group (the scores, the metrics, the bytes) over the runs, each on its own. */
+function medianEach<Group extends { [Key in keyof Group]: number }>(groups: readonly Group[]): Group {
+  const keys = Object.keys(groups[0] ?? {}) as (keyof Group)[];
+  return Object.fromEntries(keys.map((key) => [key, median(groups.map((group) => group[key]))])) as Group;
+}
+
 /** The median of each simulated figure over the runs (each figure on its own). */
 function medianSimulated(runs: readonly Simulated[]): Simulated {
-  const mid = (get: (run: Simulated) => number) => median(runs.map(get));
   return {
-    scores: {
-      performance: mid((run) => run.scores.performance),
-      accessibility: mid((run) => run.scores.accessibility),
-      bestPractices: mid((run) => run.scores.bestPractices),
-      seo: mid((run) => run.scores.seo),
-    },
-    metrics: {
-      fcp: mid((run) => run.metrics.fcp),
-      lcp: mid((run) => run.metrics.lcp),
-      tbt: mid((run) => run.metrics.tbt),
-      cls: mid((run) => run.metrics.cls),
-      speedIndex: mid((run) => run.metrics.speedIndex),
-    },
+    scores: medianEach(runs.map((run) => run.scores)),
+    metrics: medianEach(runs.map((run) => run.metrics)),
   };
 }
 
@@ -281,16 +275,7 @@ function medianFigures(runs: readonly RunFigures[]): RunFigures {
   const mid = (get: (run: RunFigures) => number) => median(runs.map(get));
   return {
     ...medianSimulated(runs),
-    bytes: {
-      document: mid((run) => run.bytes.document),
-      css: mid((run) => run.bytes.css),
-      js: mid((run) => run.bytes.js),
-      images: mid((run) => run.bytes.images),
-      fonts: mid((run) => run.bytes.fonts),
-      audio: mid((run) => run.bytes.audio),
-      other: mid((run) => run.bytes.other),
-      total: mid((run) => run.bytes.total),
-    },
+    bytes: medianEach(runs.map((run) => run.bytes)),
     requests: mid((run) => run.requests),
     external: {
       requests: mid((run) => run.external.requests),

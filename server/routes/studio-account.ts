@@ -25,23 +25,12 @@ import {
   type PasskeyParams,
 } from '../services/studio/auth-schemas.ts';
 import { STEP_UP_LIFETIME_MS } from '../services/studio/lifetimes.ts';
-import {
-  authenticationOptions,
-  registrationOptions,
-  verifiedRegistration,
-  type RelyingParty,
-} from '../services/studio/passkeys.ts';
-import { provenPasskey } from '../services/studio/proven-passkey.ts';
-import {
-  clearSession,
-  issueChallenge,
-  sessionToken,
-  takeChallenge,
-  type CookieJar,
-} from '../services/studio/studio-cookies.ts';
+import { passkeySteps } from '../services/studio/passkey-steps.ts';
+import type { RelyingParty } from '../services/studio/passkeys.ts';
+import { clearSession, sessionToken, type CookieJar } from '../services/studio/studio-cookies.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 import type { StudioPerson } from '../services/studio/studio-person.ts';
-import type { StoredPasskey } from '../services/studio/studio-store.ts';
+import type { StoredPasskey, StoredPerson } from '../services/studio/studio-store.ts';
 import { hashToken, sameHash } from '../services/studio/tokens.ts';
 
 export interface AccountRoutesOptions {
@@ -51,8 +40,6 @@ export interface AccountRoutesOptions {
   noticeQueued: () => void;
 }
 
-const CHALLENGE_EXPIRED = 'This took too long. Please try again.';
-const PASSKEY_REJECTED = 'This passkey was not accepted.';
 const STEP_UP_REQUIRED = 'Confirm with one of your passkeys first.';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -86,6 +73,7 @@ function passkeyName(given: string | undefined): string | null | undefined {
 
 const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { jar, rp, noticeQueued }) => {
   const { store } = jar;
+  const steps = passkeySteps(jar, rp);
   const answer = async (person: StudioPerson, request: FastifyRequest): Promise<StudioSessionAnswer> => {
     const current = await store.sessionPasskey(sessionHash(request));
     return {
@@ -95,20 +83,11 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
   };
 
   type SessionPurpose = 'step-up' | 'add-passkey';
-  /** Keeps a ceremony's challenge, bound to this session: no other session may answer it. */
-  const issueSessionChallenge = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    challenge: string,
-    purpose: SessionPurpose,
-  ) => issueChallenge(jar, reply, { challenge, purpose, subject: sessionHash(request) });
+  /** A ceremony's challenge bound to this session: no other session may answer it. */
+  const forSession = (request: FastifyRequest, purpose: SessionPurpose) => ({ purpose, subject: sessionHash(request) });
   /** This session's pending challenge for `purpose`, taken out; null (the request refused) otherwise. */
-  async function takeSessionChallenge(request: FastifyRequest, reply: FastifyReply, purpose: SessionPurpose) {
-    const pending = await takeChallenge(jar, request, reply, purpose);
-    if (pending && sameHash(pending.subject, sessionHash(request))) return pending;
-    await refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-    return null;
-  }
+  const takeSessionChallenge = (request: FastifyRequest, reply: FastifyReply, purpose: SessionPurpose) =>
+    steps.answeredChallenge(request, reply, purpose, (subject) => sameHash(subject, sessionHash(request)));
 
   /** Uses the session's step-up: the passkey it proved, or null after refusing the request. */
   async function takeStepUp(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
@@ -121,9 +100,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
 
   app.post(STUDIO_AUTH_ROUTES.stepUpOptions, async (request, reply) => {
     const person = signedIn(request.studioPerson);
-    const options = await authenticationOptions(rp, await store.passkeysOf(person.id));
-    await issueSessionChallenge(request, reply, options.challenge, 'step-up');
-    return { options };
+    const allowed = await store.passkeysOf(person.id);
+    return { options: await steps.offerAuthentication(reply, forSession(request, 'step-up'), allowed) };
   });
 
   app.post<{ Body: AuthenticationBody }>(
@@ -133,9 +111,10 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
       const person = signedIn(request.studioPerson);
       const pending = await takeSessionChallenge(request, reply, 'step-up');
       if (!pending) return reply;
-      const found = await provenPasskey(store, rp, request.body.response, pending.challenge);
       // Someone else's passkey proves nothing about this session's person.
-      if (!found || found.person.id !== person.id) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
+      const isThem = (prover: StoredPerson) => prover.id === person.id;
+      const found = await steps.provedPasskey(reply, request.body.response, pending.challenge, isThem);
+      if (!found) return reply;
       await store.recordStepUp(sessionHash(request), found.passkey.id);
       return { steppedUp: true };
     },
@@ -146,9 +125,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
     if (!(await takeStepUp(request, reply))) return reply;
     const stored = await store.person(person.id);
     if (!stored) return refuse(reply, 401, 'SESSION_REQUIRED', 'Sign in to the studio first.');
-    const options = await registrationOptions(rp, stored.name, stored.userHandle, await store.passkeysOf(person.id));
-    await issueSessionChallenge(request, reply, options.challenge, 'add-passkey');
-    return { options };
+    const existing = await store.passkeysOf(person.id);
+    return { options: await steps.offerRegistration(reply, forSession(request, 'add-passkey'), stored, existing) };
   });
 
   app.post<{ Body: AddPasskeyBody }>(
@@ -160,8 +138,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { ja
       if (name === undefined) return refuse(reply, 400, 'INVALID_REQUEST', 'A passkey name is one line of text.');
       const pending = await takeSessionChallenge(request, reply, 'add-passkey');
       if (!pending) return reply;
-      const passkey = await verifiedRegistration(rp, request.body.response, pending.challenge);
-      if (!passkey) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
+      const passkey = await steps.registeredPasskey(reply, request.body.response, pending.challenge);
+      if (!passkey) return reply;
       if (await store.passkey(passkey.id))
         return refuse(reply, 400, 'PASSKEY_REJECTED', 'This passkey is already registered.');
       await store.addPasskey(person.id, passkey);

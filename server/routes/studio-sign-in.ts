@@ -14,14 +14,9 @@ import {
   type InvitationBody,
   type InvitationVerifyBody,
 } from '../services/studio/auth-schemas.ts';
-import {
-  authenticationOptions,
-  registrationOptions,
-  verifiedRegistration,
-  type RelyingParty,
-} from '../services/studio/passkeys.ts';
-import { provenPasskey } from '../services/studio/proven-passkey.ts';
-import { issueChallenge, startSession, takeChallenge, type CookieJar } from '../services/studio/studio-cookies.ts';
+import { passkeySteps, type PasskeyHolder } from '../services/studio/passkey-steps.ts';
+import type { RelyingParty } from '../services/studio/passkeys.ts';
+import { startSession, type CookieJar } from '../services/studio/studio-cookies.ts';
 import { refuse } from '../services/studio/studio-http.ts';
 import { hashToken, newToken, sameHash } from '../services/studio/tokens.ts';
 
@@ -32,11 +27,17 @@ export interface SignInRoutesOptions extends ClientRateLimitOptions {
 }
 
 const INVITATION_INVALID = 'This invitation link is not valid any more. Ask for a new one.';
-const CHALLENGE_EXPIRED = 'This took too long. Please try again.';
-const PASSKEY_REJECTED = 'This passkey was not accepted.';
+
+/** Whom an invitation's challenge is kept for: the invitation, and the handle chosen for its person. */
+interface InvitationSubject {
+  tokenHash: string;
+  userHandle: string;
+}
+const invitationSubject = (subject: string) => JSON.parse(subject) as InvitationSubject;
 
 const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar, rp, perClientPerMinute, redis }) => {
   const { store } = jar;
+  const steps = passkeySteps(jar, rp);
 
   await app.register(rateLimit, {
     global: false,
@@ -61,13 +62,9 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
       if (name === null) return refuse(reply, 404, 'INVITATION_INVALID', INVITATION_INVALID);
       // The person's WebAuthn handle is chosen now and travels with the challenge, so the
       // passkey is registered under the handle their later passkeys share.
-      const userHandle = newToken();
-      const options = await registrationOptions(rp, name, userHandle);
-      await issueChallenge(jar, reply, {
-        challenge: options.challenge,
-        purpose: 'invitation',
-        subject: JSON.stringify({ tokenHash, userHandle }),
-      });
+      const holder: PasskeyHolder = { name, userHandle: newToken() };
+      const subject = JSON.stringify({ tokenHash, userHandle: holder.userHandle } satisfies InvitationSubject);
+      const options = await steps.offerRegistration(reply, { purpose: 'invitation', subject }, holder);
       return { name, options };
     },
   );
@@ -76,14 +73,13 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
     STUDIO_AUTH_ROUTES.invitationVerify,
     { schema: { body: INVITATION_VERIFY_BODY } },
     async (request, reply) => {
-      const pending = await takeChallenge(jar, request, reply, 'invitation');
-      if (!pending) return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
       const tokenHash = hashToken(request.body.token);
-      const subject = JSON.parse(pending.subject) as { tokenHash: string; userHandle: string };
-      if (!sameHash(subject.tokenHash, tokenHash)) return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-      const passkey = await verifiedRegistration(rp, request.body.response, pending.challenge);
-      if (!passkey) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
-      const person = await store.register(tokenHash, subject.userHandle, passkey);
+      const forThisInvitation = (subject: string) => sameHash(invitationSubject(subject).tokenHash, tokenHash);
+      const pending = await steps.answeredChallenge(request, reply, 'invitation', forThisInvitation);
+      if (!pending) return reply;
+      const passkey = await steps.registeredPasskey(reply, request.body.response, pending.challenge);
+      if (!passkey) return reply;
+      const person = await store.register(tokenHash, invitationSubject(pending.subject).userHandle, passkey);
       if (!person) return refuse(reply, 404, 'INVITATION_INVALID', INVITATION_INVALID);
       await startSession(jar, request, reply, person.id, passkey.id);
       return { person: { name: person.name } };
@@ -91,8 +87,7 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
   );
 
   app.post(STUDIO_AUTH_ROUTES.signInOptions, async (_request, reply) => {
-    const options = await authenticationOptions(rp);
-    await issueChallenge(jar, reply, { challenge: options.challenge, purpose: 'sign-in', subject: '' });
+    const options = await steps.offerAuthentication(reply, { purpose: 'sign-in', subject: '' });
     return { options };
   });
 
@@ -100,10 +95,10 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
     STUDIO_AUTH_ROUTES.signInVerify,
     { schema: { body: AUTHENTICATION_BODY } },
     async (request, reply) => {
-      const pending = await takeChallenge(jar, request, reply, 'sign-in');
-      if (!pending) return refuse(reply, 400, 'CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-      const found = await provenPasskey(store, rp, request.body.response, pending.challenge);
-      if (!found) return refuse(reply, 400, 'PASSKEY_REJECTED', PASSKEY_REJECTED);
+      const pending = await steps.answeredChallenge(request, reply, 'sign-in');
+      if (!pending) return reply;
+      const found = await steps.provedPasskey(reply, request.body.response, pending.challenge);
+      if (!found) return reply;
       await startSession(jar, request, reply, found.person.id, found.passkey.id);
       return { person: { name: found.person.name } };
     },

@@ -58,19 +58,21 @@ export function registrationOptions(
   });
 }
 
+/** What both checks ask of an answer: this challenge, signed for this origin, the person verified. */
+const expectations = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
+
 /** The new passkey when `response` answers `challenge` for this origin, else null. */
 export async function verifiedRegistration(
   rp: RelyingParty,
   response: RegistrationResponseJSON,
   challenge: string,
 ): Promise<NewPasskey | null> {
-  const result = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => null);
+  const result = await verifyRegistrationResponse({ response, ...expectations(rp, challenge) }).catch(() => null);
   if (!result?.verified) return null;
   const { credential } = result.registrationInfo;
   return {
@@ -109,16 +111,13 @@ export async function verifiedAuthentication(
 ): Promise<number | null> {
   const result = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
+    ...expectations(rp, challenge),
     credential: {
       id: passkey.id,
       publicKey: Buffer.from(passkey.publicKey, 'base64url'),
       counter: passkey.counter,
       transports: passkey.transports,
     },
-    requireUserVerification: true,
   }).catch(() => null);
   return result?.verified ? result.authenticationInfo.newCounter : null;
 }

@@ -20,6 +20,7 @@ import {
   watchMediaSession,
   type AudioState,
 } from './player-probe.ts';
+import { escapeReturnsFocus, expectTabsStayInDialog } from './dialog-focus.ts';
 import { byRole, waitFor } from './queries.ts';
 import { axeSource, runAxe } from '../axe.ts';
 import { fetchPlaylist, type PlaylistTrack } from '../../../src/lib/playlist-api.ts';
@@ -409,26 +410,10 @@ export function describeEngineJourneys(engineName: EngineName): void {
             return document.activeElement === key;
           });
           expect(keyTookFocus, 'a key behind the dialog took the focus').toBe(false);
-          for (let tab = 1; tab <= 3; tab++) {
-            await opened.press('Tab');
-            const outside = await opened.evaluate(() => {
-              const active = document.activeElement;
-              const inside =
-                active === null || active === document.body || document.querySelector('dialog[open]')?.contains(active);
-              return inside ? null : active.outerHTML.slice(0, 80);
-            });
-            expect(outside, `the focus after Tab ${tab}`).toBeNull();
-          }
+          await expectTabsStayInDialog(opened, 3);
           // Tab may have taken the focus into the video's frame, whose keys the page never sees.
           await opened.evaluate(() => document.querySelector<HTMLElement>('dialog[open] .modal-close')?.focus());
-          await opened.press('Escape');
-          await waitFor('the dialog to close and the focus to return to its card', () =>
-            opened.evaluate(
-              (selector: string) =>
-                !document.querySelector('dialog[open]') && document.activeElement === document.querySelector(selector),
-              card,
-            ),
-          );
+          await escapeReturnsFocus(opened, card, 'its card');
           expect(await opened.takeErrors()).toEqual([]);
         },
       );
@@ -586,25 +571,8 @@ export function describeEngineJourneys(engineName: EngineName): void {
             'the original',
             async () => JSON.stringify(await shown()) === JSON.stringify(shownStanzas(lyrics)),
           );
-          for (let tab = 1; tab <= 4; tab++) {
-            await opened.press('Tab');
-            // Past the dialog's last control the focus may go to the browser's own controls (body).
-            const inside = await opened.evaluate(() => {
-              const active = document.activeElement;
-              return (
-                active === null || active === document.body || document.querySelector('dialog[open]')?.contains(active)
-              );
-            });
-            expect(inside, `the focus after Tab ${tab}`).toBe(true);
-          }
-          await opened.press('Escape');
-          await waitFor('the dialog to close and the focus to return to the lyrics button', () =>
-            opened.evaluate(
-              (selector: string) =>
-                !document.querySelector('dialog[open]') && document.activeElement === document.querySelector(selector),
-              button,
-            ),
-          );
+          await expectTabsStayInDialog(opened, 4);
+          await escapeReturnsFocus(opened, button, 'the lyrics button');
           expect(await opened.takeErrors()).toEqual([]);
         },
       );

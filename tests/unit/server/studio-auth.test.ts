@@ -12,7 +12,7 @@ import type {
 } from '@simplewebauthn/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import studioPlugin, { type StudioOptions } from '../../../server/plugins/studio.ts';
 import { INVITATION_LIFETIME_MS, STEP_UP_LIFETIME_MS } from '../../../server/services/studio/lifetimes.ts';
@@ -20,7 +20,6 @@ import { STUDIO_CSP } from '../../../server/services/studio/studio-http.ts';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
 import { requestTokenOf } from '../../../server/services/studio/request-token.ts';
 import { hashToken, newToken } from '../../../server/services/studio/tokens.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import {
   PASSKEY_NAME_MAX,
   passkeyRoute,
@@ -33,7 +32,8 @@ import {
 } from '../../../src/lib/studio-auth.ts';
 import { startSmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { PASSKEY_ADDED } from '../../../server/services/contact/mail-texts.ts';
-import { buildTestApp, createFixtureSite, createStudioBuild, STUDIO_SCRIPT, type FixtureSite } from './fixture-site.ts';
+import { buildTestApp, STUDIO_SCRIPT, type FixtureSite } from './fixture-site.ts';
+import { useStudioApp } from './studio-app-fixture.ts';
 import { invite, signedInBrowser, StudioBrowser } from './studio-browser.ts';
 
 const ORIGIN = 'https://studio.example';
@@ -47,24 +47,11 @@ const ENV = {
 };
 
 let site: FixtureSite;
-let studio: ReturnType<typeof createStudioBuild>;
 let studioDir: string;
 let app: FastifyInstance;
 let store: StudioStore;
-
-beforeAll(async () => {
-  site = createFixtureSite();
-  studio = createStudioBuild();
-  studioDir = studio.dir;
-  app = await buildTestApp(site, { ...ENV, STUDIO_DIR: studioDir });
-  // A second connection to the app's own database, as `npm run studio` opens it.
-  store = await openSqliteStudioStore(site.dataDir);
-});
-afterAll(async () => {
-  await store.close();
-  await app.close();
-  site.cleanup();
-  studio.cleanup();
+useStudioApp(ENV, (served) => {
+  ({ site, studioDir, app, store } = served);
 });
 
 /** A browser on the studio's app. */

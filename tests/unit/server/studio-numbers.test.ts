@@ -3,39 +3,22 @@
  * change from another Origin, and, signed in, the counts the pages sent a moment ago (the tally
  * is written first), the days asked bounded.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { StudioStore } from '../../../server/services/studio/studio-store.ts';
-import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { NUMBERS_DEFAULT_DAYS, NUMBERS_MAX_DAYS, type NumbersAnswer } from '../../../src/lib/numbers-answer.ts';
 import { LANDING, type PageEvent } from '../../../src/lib/numbers-events.ts';
 import { STUDIO_API_PREFIX } from '../../../src/lib/studio-auth.ts';
 import { postEvents } from './events-fixture.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { useStudioApp } from './studio-app-fixture.ts';
 import { signedInBrowser } from './studio-browser.ts';
 
 const ORIGIN = 'https://studio.example';
 const URL = `${STUDIO_API_PREFIX}numbers`;
-let site: FixtureSite;
-let studioDir: string;
 let app: FastifyInstance;
 let store: StudioStore;
-
-beforeAll(async () => {
-  site = createFixtureSite();
-  studioDir = join(site.dir, '..', `${site.dir.split('/').at(-1) ?? ''}-studio`);
-  mkdirSync(studioDir, { recursive: true });
-  writeFileSync(join(studioDir, 'index.html'), '<!doctype html><head><title>Estúdio</title></head>');
-  app = await buildTestApp(site, { STUDIO_ORIGIN: ORIGIN, STUDIO_AUTH_RATE_LIMIT: '1000', EVENTS_FLUSH_MS: '3600000' });
-  store = await openSqliteStudioStore(site.dataDir);
-});
-afterAll(async () => {
-  await store.close();
-  await app.close();
-  site.cleanup();
-  rmSync(studioDir, { recursive: true, force: true });
+useStudioApp({ STUDIO_ORIGIN: ORIGIN, STUDIO_AUTH_RATE_LIMIT: '1000', EVENTS_FLUSH_MS: '3600000' }, (served) => {
+  ({ app, store } = served);
 });
 
 it('answers 401 without a session and 403 to a change from another Origin', async () => {

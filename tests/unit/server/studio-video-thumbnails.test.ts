@@ -51,6 +51,13 @@ describe('saving a video in the studio', () => {
       headers,
     );
   };
+  /** Opens a new studio and saves one new video in it, a save that must go through. */
+  const saveNewVideo = async (id: string, title: string) => {
+    await open();
+    const saved = await addVideos([{ id, title }]);
+    expect(saved.statusCode).toBe(200);
+    return saved;
+  };
   const picture = (id: string) => f.app.inject({ url: `${STUDIO_VIDEO_PICTURE_API}?id=${id}` });
   const committed = () => f.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort();
   let start = 0;
@@ -61,9 +68,7 @@ describe('saving a video in the studio', () => {
     ['a JPEG', SERVED.jpeg],
     ['a PNG', SERVED.png],
   ])('keeps %s as the cards’ JPEG, committed with the save, and asks for it once', async (_kind, id) => {
-    await open();
-    const saved = await addVideos([{ id, title: 'Novo vídeo' }]);
-    expect(saved.statusCode).toBe(200);
+    const saved = await saveNewVideo(id, 'Novo vídeo');
     expect(saved.json()).toEqual({ message: 'entry persisted' });
     const file = join(f.contentDir, 'thumbs', `${id}.jpg`);
     const { format, width, height } = await sharp(file).metadata();
@@ -134,9 +139,7 @@ describe('saving a video in the studio', () => {
     ['a 404', SERVED.missing],
     ['no answer in time', SERVED.silent],
   ])('keeps the save and the stand-in on %s, and says so', async (_kind, id) => {
-    await open();
-    const saved = await addVideos([{ id, title: 'Sem imagem' }]);
-    expect(saved.statusCode).toBe(200);
+    const saved = await saveNewVideo(id, 'Sem imagem');
     const { notice } = saved.json<{ notice: string }>();
     expect(notice).toContain('Não consegui buscar a imagem');
     expect(notice).toContain(id);
