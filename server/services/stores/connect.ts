@@ -33,9 +33,11 @@ function postgresPool(url: string, connections: number): pg.Pool {
     // A query that hangs must not hold a request forever.
     query_timeout: 10_000,
   });
-  // An idle client losing its connection (the database restarting) must not crash the
-  // process; the next query opens a new one.
+  // A client losing its connection (the database restarting) must not crash the process,
+  // whether it was idle in the pool or held between two queries of a transaction: the query
+  // in flight fails, the pool drops the client, and the next query opens a new one.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
