@@ -30,31 +30,30 @@ export interface NumbersStore {
   close(): Promise<void>;
 }
 
+/** A key already in `table` keeps its row, its count grown by the new one. */
+const addedTo = (table: 'numbers_counts' | 'numbers_vitals') => sql<number>`${sql.table(table)}.count + excluded.count`;
+
 /** Migrates nothing (opening the database did) and returns the store over it. */
 export function createNumbersStore(db: Db): NumbersStore {
   return {
     async add(counts, vitals) {
       if (counts.length === 0 && vitals.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (const row of counts) {
+        for (const { day, event, subject, detail, count } of counts) {
           await trx
             .insertInto('numbers_counts')
-            .values({ day: row.day, event: row.event, subject: row.subject, detail: row.detail, count: row.count })
+            .values({ day, event, subject, detail, count })
             .onConflict((conflict) =>
-              conflict
-                .columns(['day', 'event', 'subject', 'detail'])
-                .doUpdateSet({ count: sql`numbers_counts.count + excluded.count` }),
+              conflict.columns(['day', 'event', 'subject', 'detail']).doUpdateSet({ count: addedTo('numbers_counts') }),
             )
             .execute();
         }
-        for (const row of vitals) {
+        for (const { day, page, metric, bucket, count } of vitals) {
           await trx
             .insertInto('numbers_vitals')
-            .values({ day: row.day, page: row.page, metric: row.metric, bucket: row.bucket, count: row.count })
+            .values({ day, page, metric, bucket, count })
             .onConflict((conflict) =>
-              conflict
-                .columns(['day', 'page', 'metric', 'bucket'])
-                .doUpdateSet({ count: sql`numbers_vitals.count + excluded.count` }),
+              conflict.columns(['day', 'page', 'metric', 'bucket']).doUpdateSet({ count: addedTo('numbers_vitals') }),
             )
             .execute();
         }
