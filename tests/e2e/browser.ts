@@ -28,7 +28,7 @@ export function useBrowser(): () => Browser {
     await browser?.close();
   });
   return () => {
-    if (!browser) throw new Error('The browser did not start; see the error of beforeAll.');
+    if (!browser) throw new Error('The browser could not be reached; see the error of beforeAll.');
     return browser;
   };
 }

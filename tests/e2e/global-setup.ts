@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, MEDIA_DIR: mediaDir } });
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
-  // The two extra builds run side by side: each spends much of its time waiting on files.
+  // The two extra builds run side by side, one on each core, before any test file starts.
   const [, preRelease] = await Promise.all([buildAnalyticsSite(mediaDir), startPreReleaseSite()]);
   const app = await buildApp(
     loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
