@@ -13,6 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { Parser } from 'htmlparser2';
 import { PAGE_POLICY_FILE, type PagePolicy } from '../lib/page-policy.ts';
 import { rewriteBuiltPages } from './built-pages.ts';
 
@@ -24,18 +25,39 @@ const POLICY_ELEMENT = /<meta http-equiv="content-security-policy" content="([^"
  * A data block (`application/json`, `application/ld+json`) is never run, so the policy need
  * not name it.
  */
-const INLINE_SCRIPT =
-  /<script(?![^>]*\ssrc=)(?![^>]*\stype="(?!module"|text\/javascript")[^"]*")[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+const RUNNABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript']);
 
 function cspHash(content: string): string {
   return `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 }
 
-/** The hashes of what a page writes inline, to tell which declared hashes are used. */
+/**
+ * The hashes of what a page writes inline, to tell which declared hashes are used. The page is
+ * read as a browser reads it: a text that merely looks like a tag (a title holding `<script>` in
+ * an attribute) neither hides a real script nor counts as one.
+ */
 function inlineHashes(html: string): Set<string> {
-  const bodies = [...html.matchAll(INLINE_SCRIPT), ...html.matchAll(INLINE_STYLE)].map(([, body = '']) => body);
-  return new Set(bodies.map(cspHash));
+  const hashes = new Set<string>();
+  let inline: { body: string } | null = null;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const runs = name === 'script' && attributes['src'] === undefined;
+      inline =
+        name === 'style' || (runs && RUNNABLE_SCRIPT_TYPES.has((attributes['type'] ?? '').toLowerCase()))
+          ? { body: '' }
+          : null;
+    },
+    ontext(text) {
+      if (inline) inline.body += text;
+    },
+    onclosetag() {
+      if (inline) hashes.add(cspHash(inline.body));
+      inline = null;
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return hashes;
 }
 
 /** The `'sha256-…'` sources one directive of a policy lists. */
