@@ -17,3 +17,35 @@ export const OFFLINE_FLAGS = [
 
 /** As on a visitor's browser: audio may only start from a real gesture. */
 export const GESTURE_AUTOPLAY_FLAG = '--autoplay-policy=user-gesture-required';
+
+/**
+ * The features Playwright turns off, and the address bar's web-UI popups. Each Playwright
+ * context opens a window of its own, and each window would start a renderer for those popups,
+ * which no test sees: about three quarters of the processor time a new page costs. Chromium
+ * honours only the last `--disable-features`, so the list repeats Playwright's own
+ * (tests/unit/project/chromium-flags.test.ts tells when Playwright's list changes).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIReloadButton',
+];
+
+/** The flags of a Chromium that Playwright launches: offline, and no window chrome it does not need. */
+export const PLAYWRIGHT_FLAGS = [...OFFLINE_FLAGS, `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`];

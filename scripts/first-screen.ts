@@ -16,7 +16,7 @@ import {
   firstScreenEnd,
   HOME_FIRST_SCREEN_MARKER,
 } from '../perf/bench/first-screen.ts';
-import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
+import { CHROME_PATH, PLAYWRIGHT_FLAGS } from './chromium.ts';
 
 const DIST_DIR = 'dist';
 const DEFAULT_PAGES = ['/pt', '/en', '/es', '/pt/music/cocktail-n1'];
@@ -26,7 +26,7 @@ const sizes = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: numbe
   `${String(raw)} B, gzip ${String(gzip)} B, brotli ${String(brotli)} B`;
 
 const host = await startStaticHost(DIST_DIR);
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
 try {
   const context = await browser.newContext({ viewport: FIRST_SCREEN_VIEWPORT, javaScriptEnabled: false });
   // Outside hosts are unreachable here (the pages ask none for anything before a video is opened).

@@ -23,7 +23,7 @@ import {
 } from './layout.ts';
 import { ENGINES, launchEngine, type EngineName, type EnginePage } from '../perf/harness/browsers/index.ts';
 import { startBenchServer } from '../perf/harness/server.ts';
-import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
+import { CHROME_PATH, PLAYWRIGHT_FLAGS } from './chromium.ts';
 
 const DIST_DIR = 'dist';
 const OUT_DIR = 'screenshots';
@@ -337,7 +337,7 @@ async function newContext(deviceScaleFactor: number): Promise<BrowserContext> {
 }
 
 const server = await startBenchServer(DIST_DIR);
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
 try {
   for (const engine of engines) await shootAll(engine === 'chromium' ? await chromiumTab() : await engineTab(engine));
   if (flags.readme) await writeReadmeImages();

@@ -13,7 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { CHROME_PATH, OFFLINE_FLAGS } from './chromium.ts';
+import { CHROME_PATH, PLAYWRIGHT_FLAGS } from './chromium.ts';
 import { generateDemoMedia } from './demo-media/generate.ts';
 import { endRun, inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
 import { ENGINES, launchEngine, type EngineName } from '../perf/harness/browsers/index.ts';
@@ -195,7 +195,7 @@ async function shootInEngine(name: EngineName, session: { name: string; value: s
 }
 
 const studio = await startStudioApp({ prefix: 'studio-shots-' });
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
 try {
   await generateDemoMedia(studio.dirs.media);
   const inbox = await studio.app.inbox.open();

@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
+import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, PLAYWRIGHT_FLAGS } from '../../scripts/chromium.ts';
 import { median } from './stats.ts';
 
 /** The end-to-end tests' flags: offline, audio allowed only after a gesture. */
-const CHROMIUM_FLAGS = [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG];
+const CHROMIUM_FLAGS = [...PLAYWRIGHT_FLAGS, GESTURE_AUTOPLAY_FLAG];
 
 const PAGE = '/en';
 const HERO_KEY = /^Cocktail Nº1/;

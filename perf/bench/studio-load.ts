@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page 
 import { addPasskeyAuthenticator } from '../harness/passkeys.ts';
 import { median } from './stats.ts';
 import { startStudioApp, type StudioApp } from '../harness/studio-app.ts';
-import { CHROME_PATH, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
+import { CHROME_PATH, PLAYWRIGHT_FLAGS } from '../../scripts/chromium.ts';
 import { viewportAt } from '../../scripts/layout.ts';
 import { fill, STUDIO_TEXTS } from '../../studio/texts.ts';
 
@@ -89,7 +89,7 @@ export async function measureStudioLoad(): Promise<StudioLoadResult> {
     env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
     watchMedia: false,
   });
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: OFFLINE_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
   try {
     // Each context has a cache of its own, empty at first: a phone that never opened the studio.
     const phone = () => browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'pt-BR' });

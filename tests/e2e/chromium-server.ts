@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright-core';
-import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, OFFLINE_FLAGS } from '../../scripts/chromium.ts';
+import { CHROME_PATH, GESTURE_AUTOPLAY_FLAG, PLAYWRIGHT_FLAGS } from '../../scripts/chromium.ts';
 
 export function launchChromiumServer(): Promise<BrowserServer> {
   if (!existsSync(CHROME_PATH)) {
@@ -15,5 +15,5 @@ export function launchChromiumServer(): Promise<BrowserServer> {
         '`sudo apt-get update && sudo apt-get install -y chromium`, or set CHROME_PATH.',
     );
   }
-  return chromium.launchServer({ executablePath: CHROME_PATH, args: [...OFFLINE_FLAGS, GESTURE_AUTOPLAY_FLAG] });
+  return chromium.launchServer({ executablePath: CHROME_PATH, args: [...PLAYWRIGHT_FLAGS, GESTURE_AUTOPLAY_FLAG] });
 }

@@ -453,9 +453,13 @@ export function describeEngineJourneys(engineName: EngineName): void {
       it('the keyboard alone starts a key’s playlist, pauses and plays it, and seeks', async () => {
         const opened = await openHome();
         const key = `.keyboard .key-slot.key-${KEY} button`;
-        await opened.evaluate((selector: string) => document.querySelector<HTMLElement>(selector)?.focus(), key);
+        // Focused again on each try: under load, the island can still be hydrating when first asked.
         await waitFor('the key to hold the focus', () =>
-          opened.evaluate((selector: string) => document.activeElement === document.querySelector(selector), key),
+          opened.evaluate((selector: string) => {
+            const element = document.querySelector<HTMLElement>(selector);
+            element?.focus();
+            return element !== null && document.activeElement === element;
+          }, key),
         );
         await opened.press('Enter');
         await playing(opened);
