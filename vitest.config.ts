@@ -25,6 +25,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           maxWorkers: WORKERS,
+          // A worker runs its unit files one after another in one module graph, rather than
+          // loading every module again for each of some 130 files (about a fifth of their time).
+          // The files restore what they stub and keep their state in their own folders.
+          isolate: false,
         },
       },
       {

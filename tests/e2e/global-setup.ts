@@ -1,8 +1,9 @@
 /**
  * Serves the real build with the real server on a free port for the end-to-end tests, and
- * `dist/` alone from a bare static host, as a CDN would. Builds first if there is no build.
+ * `dist/` alone from a bare static host, as a CDN would. Builds `dist/` first when `npm test`
+ * asks for it (E2E_BUILD=1) or there is no build.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { TEST_ANALYTICS } from './analytics-ids.ts';
 import { startStaticHost } from '../../perf/harness/static-host.ts';
+import { productionBuildEnv } from '../../perf/harness/project-copy.ts';
 import { startPreReleaseSite, type PreReleaseServed } from './pre-release-site.ts';
 import { launchChromiumServer } from './chromium-server.ts';
 
@@ -43,13 +45,15 @@ const DEMO_SECONDS = 3;
 
 export default async function setup(project: TestProject) {
   const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
-  // Without a build, one as `npm test` makes it: its media library still empty (scripts/test.ts).
-  if (!existsSync('dist/pt.html'))
-    execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, MEDIA_DIR: mediaDir } });
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
-  // The two extra builds run side by side, one on each core, before any test file starts.
-  const [, preRelease] = await Promise.all([buildAnalyticsSite(mediaDir), startPreReleaseSite()]);
+  // The builds run side by side before any test file starts, unit files included: `dist/` when
+  // `npm test` asks (E2E_BUILD) or there is none, the analytics build and the pre-release copy.
+  const [, , preRelease] = await Promise.all([
+    process.env['E2E_BUILD'] === '1' || !existsSync('dist/pt.html') ? buildSite() : undefined,
+    buildAnalyticsSite(mediaDir),
+    startPreReleaseSite(),
+  ]);
   const app = await buildApp(
     loadConfig({ ...process.env, DIST_DIR: 'dist', MEDIA_DIR: mediaDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   );
@@ -91,6 +95,23 @@ export default async function setup(project: TestProject) {
 const run = promisify(execFile);
 
 /**
+ * `npm run build` as a deployment runs it, with an empty media library: the release pages then
+ * list no tracks, so the build is the same on every machine whatever the local media/ holds
+ * (`npm start` fills it with the demo set).
+ */
+async function buildSite(): Promise<void> {
+  const noMusic = mkdtempSync(join(tmpdir(), 'no-music-'));
+  try {
+    await run('npm', ['run', 'build'], { env: productionBuildEnv({ MEDIA_DIR: noMusic }) });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed:\n${stdout}${stderr}`, { cause: error });
+  } finally {
+    rmSync(noMusic, { recursive: true, force: true });
+  }
+}
+
+/**
  * The site built with test analytics ids and the demo music as its media library, as a
  * deployment is built with its music: its release pages list the tracks read from those files
  * (dist/ is built with whatever media/ holds, often nothing). Always rebuilt, so it never lags
@@ -98,14 +119,12 @@ const run = promisify(execFile);
  */
 async function buildAnalyticsSite(mediaDir: string): Promise<void> {
   await run('npx', ['astro', 'build', '--silent'], {
-    env: {
-      ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1',
+    env: productionBuildEnv({
       ASTRO_OUT_DIR: `./${ANALYTICS_DIST}`,
       MEDIA_DIR: mediaDir,
       PUBLIC_GA_ID: TEST_ANALYTICS.gaId,
       PUBLIC_ADS_ID: TEST_ANALYTICS.adsId,
       PUBLIC_ADS_CONVERSION_LABEL: TEST_ANALYTICS.conversionLabel,
-    },
+    }),
   });
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { copyProject } from '../../perf/harness/project-copy.ts';
+import { copyProject, productionBuildEnv } from '../../perf/harness/project-copy.ts';
 import { encodeId3 } from '../../scripts/demo-media/id3.ts';
 import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 import { demoMelody, renderNotes } from '../../scripts/demo-media/synth.ts';
@@ -149,7 +149,7 @@ export async function startHostileSite(seed: number): Promise<HostileSite> {
   const mediaDir = join(copy, 'media-hostile');
   mkdirSync(mediaDir);
   await writeHostileMedia(mediaDir, hostile);
-  const buildEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEDIA_DIR: mediaDir };
+  const buildEnv = productionBuildEnv({ MEDIA_DIR: mediaDir });
   try {
     await run('npx', ['astro', 'build', '--silent'], { cwd: copy, env: buildEnv, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
