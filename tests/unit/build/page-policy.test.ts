@@ -4,7 +4,6 @@
  * looks like a tag (in an attribute, where Astro escapes only quotes and ampersands) must
  * neither hide a real inline script nor count as one.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pagePolicy } from '../../../src/integrations/page-policy.ts';
 import { PAGE_POLICY_FILE, pagePolicySchema, type PagePolicy } from '../../../src/lib/page-policy.ts';
-
-const hash = (content: string) => `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
+import { sha256 as hash } from '../server/fixture-files.ts';
 
 const SCRIPT = '(function(){location.replace("/pt")})();';
 const MODULE = 'import "/_astro/page.js";';
