@@ -5,8 +5,9 @@
  * BENCH_LIGHTHOUSE_LOADS=<folder> keeps what Lighthouse gathered on each load, its trace among it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAudio } from './audio.ts';
@@ -23,16 +24,17 @@ import { waitForRenditions } from '../harness/renditions-ready.ts';
 import { buildRows, missedBudgets, notes, renderText, writeReport } from './report.ts';
 import type { BenchResults } from './results.ts';
 import { startProgress } from '../harness/progress.ts';
-import { startBenchServer, type BenchServer } from '../harness/server.ts';
+import { DEMO_SECONDS_PER_TRACK, startBenchServer, type BenchServer } from '../harness/server.ts';
+import { generateDemoMedia } from '../../scripts/demo-media/generate.ts';
 
 const DIST_DIR = 'dist';
 const REPORT_DIR = 'perf/results';
 /**
  * The pages with Lighthouse budgets: the home page in each language, the landing page, a release
- * page, and (when the build had music) the first of that release's track pages.
+ * page, the embeddable player, and (when the build had music) the first of the release's track pages.
  */
 const BENCHED_RELEASE = '/en/music/cocktail-n1';
-const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', BENCHED_RELEASE];
+const LIGHTHOUSE_PAGES = ['/pt', '/en', '/es', '/en/spotify', BENCHED_RELEASE, EMBED_PAGE];
 
 /** The first track page the build made for the benched release, or null when it had no music. */
 function firstTrackPage(): string | null {
@@ -87,11 +89,20 @@ async function lighthousePass(
 const atStart = { loadAverage: loadavg()[0] ?? 0, before: await sampleOthersCpuUse() };
 const cpuMeter = startCpuMeter();
 
+// The demo music, in a folder of the bench's own: the build reads it for the release's track list
+// and pages, and the server plays it.
+const mediaDir = await mkdtemp(join(tmpdir(), 'bench-media-'));
+process.once('exit', () => rmSync(mediaDir, { recursive: true, force: true }));
+await generateDemoMedia(mediaDir, DEMO_SECONDS_PER_TRACK);
+
 if (!flags['skip-build']) {
-  log('npm run build…');
+  log('npm run build (with the demo music)…');
   const started = Date.now();
   // The build's own output goes to stderr with the progress lines, so stdout holds only the table.
-  const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 2, 2] });
+  const build = spawnSync('npm', ['run', 'build'], {
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, MEDIA_DIR: mediaDir },
+  });
   durations['build'] = Math.round((Date.now() - started) / 100) / 10;
   if (build.status !== 0) {
     console.error('npm run build failed; nothing was measured.');
@@ -103,14 +114,14 @@ const trackPage = firstTrackPage();
 if (trackPage) LIGHTHOUSE_PAGES.push(trackPage);
 else log(`no track page in ${DIST_DIR}${BENCHED_RELEASE}/ (a build without music): none is measured`);
 
-const bundles = await measure('bundles', () => measureBundles(DIST_DIR, [...LIGHTHOUSE_PAGES, EMBED_PAGE]));
+const bundles = await measure('bundles', () => measureBundles(DIST_DIR, LIGHTHOUSE_PAGES));
 // Before the server starts: its build of a copy of the site is the heaviest thing it measures.
 const studio = await measure('studio', () => measureStudio(DIST_DIR));
 
 let server: BenchServer;
 try {
   log('starting the server (demo music, temporary data folder)…');
-  server = await startBenchServer(DIST_DIR);
+  server = await startBenchServer(DIST_DIR, { mediaDir });
   log(`server at ${server.url}; waiting for it to make the demo set's renditions…`);
   // Measured while ffmpeg runs, every figure would measure ffmpeg too.
   await waitForRenditions(server.url);

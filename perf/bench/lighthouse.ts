@@ -56,7 +56,12 @@ export interface BytesByType {
   audio: number;
   other: number;
   total: number;
+  /** The scripts requested in the load's first seconds (FIRST_SECONDS), after-paint ones included. */
+  jsFirstSeconds: number;
 }
+
+/** The window of the first-load JavaScript figure: what a visitor's phone fetches without asking. */
+export const FIRST_SECONDS = 5;
 
 export interface ExternalRequests {
   requests: number;
@@ -149,7 +154,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 function bytesAndRequests(lhr: Result, origin: string): Pick<RunFigures, 'bytes' | 'requests' | 'external'> {
-  const bytes: BytesByType = { document: 0, css: 0, js: 0, images: 0, fonts: 0, audio: 0, other: 0, total: 0 };
+  const bytes: BytesByType = {
+    document: 0,
+    css: 0,
+    js: 0,
+    images: 0,
+    fonts: 0,
+    audio: 0,
+    other: 0,
+    total: 0,
+    jsFirstSeconds: 0,
+  };
   const external: ExternalRequests = { requests: 0, failed: 0, hosts: [] };
   let requests = 0;
   for (const item of tableItems(lhr, 'network-requests')) {
@@ -168,8 +183,10 @@ function bytesAndRequests(lhr: Result, origin: string): Pick<RunFigures, 'bytes'
     const mime = text(item['mimeType']);
     if (type === 'Document') bytes.document += size;
     else if (type === 'Stylesheet') bytes.css += size;
-    else if (type === 'Script') bytes.js += size;
-    else if (type === 'Image' || mime.startsWith('image/')) bytes.images += size;
+    else if (type === 'Script') {
+      bytes.js += size;
+      if (num(item['networkRequestTime']) < FIRST_SECONDS * 1000) bytes.jsFirstSeconds += size;
+    } else if (type === 'Image' || mime.startsWith('image/')) bytes.images += size;
     else if (type === 'Font') bytes.fonts += size;
     else if (type === 'Media' || mime.startsWith('audio/')) bytes.audio += size;
     else bytes.other += size;

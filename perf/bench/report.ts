@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { BUDGETS, meets, type Budget } from './budgets.ts';
 import { javascriptBudget, type PageBundles } from './bundles.ts';
 import * as format from './format.ts';
-import type { Calibration, PageLighthouse } from './lighthouse.ts';
+import { FIRST_SECONDS, type Calibration, type PageLighthouse } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { BenchResults, Outcome } from './results.ts';
 
@@ -78,6 +78,16 @@ function paintRows(pages: readonly PageLighthouse[]): Row[] {
   ];
 }
 
+/** The scripts each page's load fetched in its first seconds, after-paint ones included. */
+const firstSecondsJavascriptRow = (pages: readonly PageLighthouse[]): Row =>
+  perPage(
+    `JS transferred in the first ${FIRST_SECONDS} s`,
+    pages,
+    (page) => page.bytes.jsFirstSeconds,
+    format.bytes,
+    BUDGETS.firstSecondsJavascript,
+  );
+
 /** The same loads simulated at Lighthouse's default slowdown, as an uncalibrated run reports them. */
 function defaultSlowdownRows(pages: readonly PageLighthouse[], calibration: Calibration): Row[] {
   const at = `at the default ${calibration.default}×`;
@@ -109,6 +119,7 @@ function lighthouseRows(results: BenchResults): Row[] {
     perPage('SEO', pages, (page) => page.scores.seo, String, BUDGETS.seo),
     ...paintRows(pages),
     perPage('Speed Index', pages, (page) => page.metrics.speedIndex, format.ms),
+    firstSecondsJavascriptRow(pages),
     ...defaultSlowdownRows(pages, outcome.calibration),
   ];
   rows.push(renderBlockingRow(pages));
@@ -131,6 +142,7 @@ function deployedLighthouseRows(results: BenchResults): Row[] {
     },
     perPage('Performance', pages, (page) => page.scores.performance, String, BUDGETS.performance),
     ...paintRows(pages),
+    firstSecondsJavascriptRow(pages),
     ...defaultSlowdownRows(pages, outcome.calibration),
   ];
   for (const failed of outcome.failedPages)

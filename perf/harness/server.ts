@@ -17,7 +17,7 @@ import type { ReadyMessage } from './serve.ts';
  * As in the end-to-end tests: long enough for a click on "Next track" while a track plays,
  * and quick to synthesise (about 3 s of CPU per second of track on this machine).
  */
-const DEMO_SECONDS_PER_TRACK = 3;
+export const DEMO_SECONDS_PER_TRACK = 3;
 /** Building the app scans dist/ and the media folder; this is far more than it needs. */
 const START_TIMEOUT_MS = 30_000;
 /** High enough that the load tests measure the server, not its rate limits. */
