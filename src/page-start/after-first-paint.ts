@@ -1,11 +1,12 @@
 /**
  * The layout's one page script, the only one a page fetches before its first paint. Once that
- * paint is on screen and the page has loaded, it brings in the layout's behaviours, the router,
- * the site's own counts and analytics (where the build has it), then marks
- * `<html data-enhanced>`. The whole sequence is told in this folder's README.
+ * paint is on screen it loads the title face; once the page has also loaded, it brings in the
+ * layout's behaviours, the router, the site's own counts and analytics (where the build has it),
+ * then marks `<html data-enhanced>`. The whole sequence is told in this folder's README.
  */
-import { whenPaintedAndIdle } from './first-paint.ts';
+import { afterFirstPaint, whenPaintedAndIdle } from './first-paint.ts';
 import './landing-top.ts';
+import { loadTitleFace } from './title-face.ts';
 
 /**
  * The window's load event, which waits for this module script. There the first page gets its
@@ -27,6 +28,9 @@ const loaded = new Promise<void>((resolve) => {
 function markEnhanced(): void {
   document.documentElement.dataset['enhanced'] = '';
 }
+
+// The headings' face first, without waiting for the browser to be idle: it is seen at once.
+afterFirstPaint(loadTitleFace);
 
 whenPaintedAndIdle(() => {
   void (async () => {

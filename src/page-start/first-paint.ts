@@ -1,6 +1,6 @@
 /**
  * Waiting until the page's first paint is on screen before loading what can wait: whatever a
- * phone fetches before it competes with what that paint needs (the HTML, the title face).
+ * phone fetches before it competes with what that paint needs: the HTML.
  */
 
 /** Sent to an island waiting for the first paint to have it hydrate at once (client:afterpaint). */
@@ -14,7 +14,7 @@ function firstContentfulPaintSeen(): boolean {
 }
 
 /** Calls `run` once, as soon as the first contentful paint has been presented (at once if it has). */
-function afterFirstPaint(run: () => void): void {
+export function afterFirstPaint(run: () => void): void {
   // A page shown by an in-place page change: the document painted long ago.
   if (firstContentfulPaintSeen()) {
     run();

@@ -453,23 +453,34 @@ describe('covers where the music is shown', () => {
 });
 
 describe('the title face', () => {
-  it('is Limelight, self-hosted and preloaded, Latin only, with a size-adjusted fallback', async () => {
+  it('is Limelight, self-hosted, Latin only, fetched once the first paint is on screen, over a size-adjusted fallback', async () => {
     const { page, problems } = await openPage(browser(), { viewport: PHONE });
     const fonts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
     });
     await page.goto(`${baseUrl}/es`);
-    const preload = page.locator('link[rel="preload"][as="font"]');
-    expect(await preload.getAttribute('type')).toBe('font/woff2');
-    expect(await preload.getAttribute('href')).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
+    // Nothing asks for it before the first paint, which the fallback draws.
+    expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+    await expect.poll(() => fonts).toHaveLength(1);
+    expect(fonts[0]).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
+    const requestedAfterPaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const face = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'));
+      return paint !== undefined && face !== undefined && face.startTime >= paint.startTime;
+    });
+    expect(requestedAfterPaint).toBe(true);
     await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => document.fonts.check('400 32px Limelight', 'Vídeos Nº'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('400 32px Limelight', 'Vídeos Nº'))).toBe(true);
     expect(await page.locator('h1').evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(
       /^Limelight, "Limelight Fallback"/,
     );
-    // One file, from this site, the one preloaded.
-    expect(fonts).toEqual([await preload.getAttribute('href')]);
+    // The Latin subset's file only: the other scripts' characters keep the fallback.
+    const ranges = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.family === 'Limelight').map((face) => face.unicodeRange),
+    );
+    expect(ranges).toEqual([expect.stringMatching(/^U\+0-FF, /i)]);
+    expect(fonts).toHaveLength(1);
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
