@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { islandProps } from './src/integrations/island-props.ts';
 import { pagePolicy } from './src/integrations/page-policy.ts';
 import { stableIslandIds } from './src/integrations/stable-island-ids.ts';
 // The site's languages, from the one list the pages, the browser and the server share.
@@ -21,16 +22,24 @@ const LANG = `(?:${LANGUAGES.join('|')})`;
  */
 const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify|embed/.+)?$`);
 
-/** `client:afterpaint` (src/page-start/after-paint-directive.ts): islands load once the first paint is seen. */
-const afterPaintDirective = {
-  name: 'after-paint-directive',
+/**
+ * The site's own directives, each fetching the island's props from their file first
+ * (src/page-start/island-props.ts): `client:afterpaint` (after-paint-directive.ts) loads an
+ * island once the first paint is seen, `client:inview` (in-view-directive.ts) once it is in view.
+ */
+const siteDirectives = {
+  name: 'site-directives',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({
-        name: 'afterpaint',
-        entrypoint: fileURLToPath(new URL('./src/page-start/after-paint-directive.ts', import.meta.url)),
-      });
+      /** @type {[name: string, file: string][]} */
+      const directives = [
+        ['afterpaint', 'after-paint-directive.ts'],
+        ['inview', 'in-view-directive.ts'],
+      ];
+      for (const [name, file] of directives) {
+        addClientDirective({ name, entrypoint: fileURLToPath(new URL(`./src/page-start/${file}`, import.meta.url)) });
+      }
     },
   },
 };
@@ -56,12 +65,13 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   integrations: [
-    afterPaintDirective,
+    siteDirectives,
     react(),
     sitemap({
       filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname),
       i18n: { defaultLocale: DEFAULT_LANG, locales: HTML_LANGS },
     }),
+    islandProps(),
     stableIslandIds(),
     pagePolicy(),
   ],

@@ -1,9 +1,10 @@
 /**
  * A persisted island (the player) goes into the next page only once React has hydrated it: Astro
- * hands it the new page's props, and one not hydrated yet would hydrate the old page's markup with
+ * hands it the new page's props (fetched here before the swap), and one not hydrated yet would hydrate the old page's markup with
  * them (texts of two languages, React error #418) or be unmounted mid-hydration (#424).
  */
 import { HYDRATE_NOW_EVENT } from './first-paint.ts';
+import { islandProps, PROPS_FILE_ATTRIBUTE } from './island-props.ts';
 
 const PERSISTED = 'astro-island[data-astro-transition-persist]';
 
@@ -31,14 +32,20 @@ function hydrated(island: Element): Promise<void> {
 }
 
 // Islands wait for the first paint, so a visitor quick on a flag or a link can leave one before
-// it hydrates: the page change asks it to hydrate at once and waits for it while the next page loads.
+// it hydrates: the page change asks it to hydrate at once and waits for it while the next page
+// loads. The next page's islands get their props before the swap, which hands a carried-over
+// island the props of its copy in the next page.
 document.addEventListener('astro:before-preparation', (event) => {
   const waiting = [...document.querySelectorAll(PERSISTED)].filter((island) => !hasHydrated(island));
-  if (waiting.length === 0) return;
   for (const island of waiting) island.dispatchEvent(new Event(HYDRATE_NOW_EVENT));
   const loadNextPage = event.loader;
   event.loader = async () => {
-    await Promise.all([loadNextPage(), ...waiting.map(hydrated)]);
+    const nextPage = (async () => {
+      await loadNextPage();
+      const islands = event.newDocument.querySelectorAll(`astro-island[${PROPS_FILE_ATTRIBUTE}]`);
+      await Promise.all([...islands].map(islandProps));
+    })();
+    await Promise.all([nextPage, ...waiting.map(hydrated)]);
   };
 });
 

@@ -12,15 +12,23 @@ import { FIRST_PAINT_FALLBACK_MS } from '../../src/page-start/first-paint.ts';
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-/** The page's first contentful paint and the start of each script it fetched, in ms. */
+/**
+ * The page's first contentful paint and the start of each script it fetched, and of each file
+ * of islands' props (src/integrations/island-props.ts), in ms.
+ */
 async function scriptTimings(page: Page) {
-  return page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    scripts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({ file: new URL(entry.name).pathname.split('/').pop() ?? '', start: entry.startTime })),
-  }));
+  return page.evaluate(() => {
+    const files = (pattern: RegExp) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => pattern.test(new URL(entry.name).pathname))
+        .map((entry) => ({ file: new URL(entry.name).pathname.split('/').pop() ?? '', start: entry.startTime }));
+    return {
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: files(/\.js$/),
+      props: files(/^\/_astro\/props\.[\w-]+\.json$/),
+    };
+  });
 }
 
 /**
@@ -61,11 +69,16 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
       const beforeFallback = unseen.scripts.filter((script) => script.start < FIRST_PAINT_FALLBACK_MS);
       expect(beforeFallback.filter((script) => LATE_SCRIPT.test(script.file))).toEqual([]);
       expect(beforeFallback.filter((script) => !LAYOUT_SCRIPT.test(script.file))).toEqual([]);
+      // The islands' props are not in the page, and wait for the paint with the islands' code.
+      const html = await (await page.request.get(`${baseUrl}${path}`)).text();
+      expect(html).toContain(' data-props="/_astro/props.');
+      expect(html).not.toMatch(/<astro-island[^>]* props=/);
+      expect(unseen.props.filter((file) => file.start < FIRST_PAINT_FALLBACK_MS)).toEqual([]);
 
       await page.evaluate(() => document.documentElement.style.removeProperty('opacity'));
       // The player is on every page: once it has hydrated, its code has been fetched.
       await hydrated(page.locator('.player button').first());
-      const { firstPaint, scripts } = await scriptTimings(page);
+      const { firstPaint, scripts, props } = await scriptTimings(page);
       expect(firstPaint).toBeGreaterThan(0);
       const late = scripts.filter((script) => LATE_SCRIPT.test(script.file));
       expect(late.some((script) => script.file.startsWith('client.'))).toBe(true);
@@ -73,6 +86,9 @@ describe.each(['/pt', '/en/spotify', '/es/music/cocktail-n1'])('%s', (path) => {
       for (const script of late) {
         expect(script.start, script.file).toBeGreaterThanOrEqual(Math.min(firstPaint, FIRST_PAINT_FALLBACK_MS));
       }
+      expect(props.length).toBeGreaterThan(0);
+      for (const file of props)
+        expect(file.start, file.file).toBeGreaterThanOrEqual(Math.min(firstPaint, FIRST_PAINT_FALLBACK_MS));
     } finally {
       await page.context().close();
     }
