@@ -90,13 +90,31 @@ export default defineConfig({
       rolldownOptions: {
         output: {
           codeSplitting: {
+            // Each script file costs a request and its headers (about 0.9 KB on the wire, more
+            // than many of these modules weigh), so what the islands share comes in few files.
+            // Only named helpers are grouped: a group of every shared store and helper took the
+            // bundler's module-preload helper with it, and the page's one script before its
+            // first paint then imported the whole group.
             groups: [
               {
+                // React, its JSX runtime and React DOM: one file every island waits for.
+                name: 'react',
+                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/,
+              },
+              {
+                // The islands' shared hooks and dialog, with the stores' React bindings.
+                name: 'island-kit',
+                test: /[\\/](?:src[\\/]islands|node_modules[\\/]@nanostores[\\/]react)[\\/]/,
+                minShareCount: 2,
+              },
+              {
                 // The small modules the layout's behaviours (src/page-start/behaviours.ts) share with the
-                // islands, in one chunk: split one per module, the browser found each only after
-                // the one importing it (script → motion → constants), a round trip each.
+                // islands, and the site's own small helpers several islands import, in one chunk:
+                // split one per module, the browser found each only after the one importing it
+                // (script → motion → constants), a round trip each, and paid its headers.
                 name: 'site-lib',
-                test: /[\\/]src[\\/]lib[\\/](?:constants|motion|languages|language-choice)\.ts$/,
+                priority: 1,
+                test: /[\\/]src[\\/](?:lib[\\/](?:constants|motion|languages|language-choice|api|numbers|video-embed|track-titles|playlist-api)|stores[\\/]player-labels)\.ts$/,
               },
             ],
           },
