@@ -14,7 +14,7 @@ const afterPaint: ClientDirective = (load, _options, island) => {
     if (started) return;
     started = true;
     void islandProps(island)
-      .then(load)
+      .then(() => load())
       .then((run) => run());
   };
   island.addEventListener(HYDRATE_NOW_EVENT, hydrate, { once: true });

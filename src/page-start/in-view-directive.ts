@@ -10,7 +10,7 @@ const inView: ClientDirective = (load, _options, island) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
     void islandProps(island)
-      .then(load)
+      .then(() => load())
       .then((run) => run());
   });
   for (const child of island.children) observer.observe(child);

@@ -17,14 +17,13 @@ const files = new Map<string, Promise<string>>();
 
 async function fetchText(url: string): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return await response.text();
-      if (response.status < 500) throw new Error(`${url}: ${response.status}`);
-    } catch (error) {
-      if (attempt >= ATTEMPTS) throw error;
+    // No answer at all (the phone lost its network) is worth asking again, as a server error is.
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok) return response.text();
+    // A file that is not there will not come by asking again.
+    if (attempt >= ATTEMPTS || (response !== null && response.status < 500)) {
+      throw new Error(`${url}: ${response === null ? 'no answer' : String(response.status)}`);
     }
-    if (attempt >= ATTEMPTS) throw new Error(`${url}: no answer`);
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS * attempt));
   }
 }
