@@ -19,8 +19,8 @@ import { rewriteBuiltPages } from './built-pages.ts';
 const ISLAND_OPENING_TAG = /<astro-island\b[^>]*>/g;
 const PROPS_ATTRIBUTE = /\sprops="[^"]*"/;
 
-/** The folder of the build's hashed files, served as never changing. */
-const ASSETS_FOLDER = '_astro';
+/** Astro's folder of the build's hashed files unless `build.assets` names another. */
+const DEFAULT_ASSETS_FOLDER = '_astro';
 
 /** The `props` attribute of an opening tag as the browser reads it (its entities decoded). */
 function propsOf(tag: string): string | undefined {
@@ -44,31 +44,41 @@ export function propsFileName(props: string): string {
  * The page with each island's `props` replaced by the URL of the file holding them, and the
  * files to write (name → exact text of the attribute, as the island's hydration reads it).
  */
-export function withPropsMoved(html: string): { html: string; files: Map<string, string> } {
+export function withPropsMoved(
+  html: string,
+  assetsFolder = DEFAULT_ASSETS_FOLDER,
+): { html: string; files: Map<string, string> } {
   const files = new Map<string, string>();
   const moved = html.replace(ISLAND_OPENING_TAG, (tag) => {
     const props = propsOf(tag);
     if (props === undefined) return tag;
     const name = propsFileName(props);
     files.set(name, props);
-    return tag.replace(PROPS_ATTRIBUTE, ` ${PROPS_FILE_ATTRIBUTE}="/${ASSETS_FOLDER}/${name}"`);
+    return tag.replace(PROPS_ATTRIBUTE, ` ${PROPS_FILE_ATTRIBUTE}="/${assetsFolder}/${name}"`);
   });
   return { html: moved, files };
 }
 
-/** The integration: moves the props of every page of the build once it is written. */
+/**
+ * The integration: moves the props of every page of the build once it is written, into the
+ * folder of the build's hashed files (Astro's `build.assets`), which is served as never changing.
+ */
 export function islandProps(): AstroIntegration {
+  let assetsFolder = DEFAULT_ASSETS_FOLDER;
   return {
     name: 'island-props',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        assetsFolder = config.build.assets;
+      },
       'astro:build:done': async ({ dir }) => {
         const files = new Map<string, string>();
         await rewriteBuiltPages(dir, (html) => {
-          const page = withPropsMoved(html);
+          const page = withPropsMoved(html, assetsFolder);
           for (const [name, props] of page.files) files.set(name, props);
           return page.html;
         });
-        const folder = join(fileURLToPath(dir), ASSETS_FOLDER);
+        const folder = join(fileURLToPath(dir), assetsFolder);
         await mkdir(folder, { recursive: true });
         for (const [name, props] of files) await writeFile(join(folder, name), props);
       },

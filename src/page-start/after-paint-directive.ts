@@ -6,16 +6,14 @@
  */
 import type { ClientDirective } from 'astro';
 import { HYDRATE_NOW_EVENT, whenPaintedAndIdle } from './first-paint.ts';
-import { islandProps } from './island-props.ts';
+import { hydrateWithProps } from './island-props.ts';
 
 const afterPaint: ClientDirective = (load, _options, island) => {
   let started = false;
   const hydrate = () => {
     if (started) return;
     started = true;
-    void islandProps(island)
-      .then(() => load())
-      .then((run) => run());
+    hydrateWithProps(island, load);
   };
   island.addEventListener(HYDRATE_NOW_EVENT, hydrate, { once: true });
   whenPaintedAndIdle(hydrate);

@@ -3,15 +3,13 @@
  * viewport), with the island's props fetched first from their file (island-props.ts).
  */
 import type { ClientDirective } from 'astro';
-import { islandProps } from './island-props.ts';
+import { hydrateWithProps } from './island-props.ts';
 
 const inView: ClientDirective = (load, _options, island) => {
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    void islandProps(island)
-      .then(() => load())
-      .then((run) => run());
+    hydrateWithProps(island, load);
   });
   for (const child of island.children) observer.observe(child);
 };

@@ -5,6 +5,8 @@
  * next page before it swaps, so a carried-over island gets its new props as Astro hands them.
  */
 
+import type { ClientDirective } from 'astro';
+
 /** The attribute the build writes in place of `props`: the URL of the file holding them. */
 export const PROPS_FILE_ATTRIBUTE = 'data-props';
 
@@ -45,4 +47,14 @@ export async function islandProps(island: Element): Promise<void> {
   if (url === null || island.hasAttribute('props')) return;
   const props = await propsFile(url);
   if (!island.hasAttribute('props')) island.setAttribute('props', props);
+}
+
+/**
+ * What both of the site's directives do once their moment has come: the island's props, then
+ * its code, then its hydration. A file that cannot come leaves the island as the HTML drew it.
+ */
+export function hydrateWithProps(island: Element, load: Parameters<ClientDirective>[0]): void {
+  void islandProps(island)
+    .then(() => load())
+    .then((hydrate) => hydrate());
 }
