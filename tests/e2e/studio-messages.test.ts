@@ -63,8 +63,9 @@ const summary = (name: string) => page.getByRole('button', { name: new RegExp(`^
 
 describe('the inbox on a phone', () => {
   it('lists the messages newest first, unread, with the count in the title too', async () => {
-    const names = await page.locator('.message-item .who').allTextContents();
-    expect(names).toEqual(SENT.map((message) => message.name).reverse());
+    // The heading is drawn before the list has come from the API: the list is waited for.
+    const names = () => page.locator('.message-item .who').allTextContents();
+    await expect.poll(names).toEqual(SENT.map((message) => message.name).reverse());
     await page.getByText('3 não lidas').waitFor();
     expect(await page.title()).toMatch(/^\(3\) Mensagens/);
     expect(await page.locator('.badge.unread').count()).toBe(3);
