@@ -59,9 +59,11 @@ describe('behind a TLS-terminating proxy', () => {
   });
 
   it('fails clearly when the site has not been built', async () => {
-    await expect(buildTestApp({ dir: '/nonexistent-dist', mediaDir: '/tmp', dataDir: '/tmp' })).rejects.toThrow(
-      /run `npm run build` first/,
-    );
+    // Empty media and data folders of its own: `/tmp` would have the media library read every
+    // folder other test files make and remove there at the same time.
+    const fixture = createFixtureSite();
+    cleanup = fixture.cleanup;
+    await expect(buildTestApp({ ...fixture, dir: '/nonexistent-dist' })).rejects.toThrow(/run `npm run build` first/);
   });
 });
 
