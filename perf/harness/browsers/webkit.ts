@@ -18,9 +18,6 @@ import { WebDriverSession } from './webdriver.ts';
 const DRIVER_PATH = '/usr/bin/WebKitWebDriver';
 const MINIBROWSER_PATH = process.env['MINIBROWSER_PATH'] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-/** How WebDriver names an element in a command's JSON. */
-const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
-
 /** A pointer's press and release, after a move: a click. */
 const press = { type: 'pointerDown', button: 0 };
 const release = { type: 'pointerUp', button: 0 };
@@ -158,14 +155,19 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
    * click command calls a carousel's card "not interactable" though a visitor can click it.
    */
   const centreOf = async (selector: string) => {
-    const element = await session.find(selector);
+    // Found, scrolled and measured in one script: a list that redraws itself (the inbox after a
+    // message is read) would leave a WebDriver element handle stale between two commands.
     // 'instant': the site scrolls smoothly, and the press must land where the element ends up.
-    return session.send<{ x: number; y: number }>('POST', '/execute/sync', {
-      script: `arguments[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-        const box = arguments[0].getBoundingClientRect();
+    const centre = await session.send<{ x: number; y: number } | null>('POST', '/execute/sync', {
+      script: `const element = document.querySelector(arguments[0]);
+        if (!element) return null;
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+        const box = element.getBoundingClientRect();
         return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
-      args: [{ [ELEMENT_KEY]: element }],
+      args: [selector],
     });
+    if (!centre) throw new Error(`No element ${selector}`);
+    return centre;
   };
   const pointer = (...actions: object[]) =>
     session.send('POST', '/actions', {
