@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isDevelopment, type Config } from './config.ts';
+import fansPlugin from './plugins/fans.ts';
 import inboxPlugin from './plugins/inbox.ts';
 import mediaLibraryPlugin from './plugins/media-library.ts';
 import { publicLibrary } from './services/media/public-library.ts';
@@ -18,6 +19,7 @@ import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/sec
 import studioPlugin from './plugins/studio.ts';
 import contactRoutes from './routes/contact.ts';
 import eventsRoutes from './routes/events.ts';
+import fansRoutes from './routes/fans.ts';
 import graphqlRoutes from './routes/graphql.ts';
 import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // of registration, so a service closes before what it depends on, after the last request.
   try {
     await app.register(inboxPlugin, { config });
+    await app.register(fansPlugin, { config });
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mediaLibraryPlugin, { dir: config.MEDIA_DIR, watch: options.watchMedia ?? true });
     await app.register(renditionsPlugin, { config });
@@ -132,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close().catch(() => undefined);
     throw error;
   }
-  const { inbox, redis, library, renditions, site, numbers } = app;
+  const { inbox, fans, redis, library, renditions, site, numbers } = app;
   // What visitors may play: the library without the music of releases still to come.
   const music = publicLibrary(library, () => site.current.datedReleases);
 
@@ -155,6 +158,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perNetworkPerMinute: config.CONTACT_NETWORK_LIMIT,
     redis,
     globalPerMinute: config.CONTACT_GLOBAL_LIMIT,
+  });
+  await app.register(fansRoutes, {
+    fans,
+    perClientPerMinute: config.CONTACT_RATE_LIMIT,
+    perNetworkPerMinute: config.CONTACT_NETWORK_LIMIT,
+    confirmationsPerHour: config.FAN_CONFIRMATIONS_PER_HOUR,
+    redis,
   });
   await app.register(graphqlRoutes, {
     library: music,

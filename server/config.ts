@@ -132,6 +132,12 @@ const envSchema = z.object({
   /** Auto-replies an hour to everyone together; past it, messages still reach the artist, without one. */
   AUTO_REPLY_HOURLY_LIMIT: wholeNumber(0, 30),
   /**
+   * Confirmation mails of the fans' list an hour, to everyone together: each goes to an address
+   * a stranger may have typed, so a flood of sign-ups cannot make the site mail a crowd. Past
+   * it, the sign-up asks to try again later; a mailbox gets one a day at most anyway.
+   */
+  FAN_CONFIRMATIONS_PER_HOUR: wholeNumber(0, 30),
+  /**
    * Messages the artist gets as single mails in any hour, whatever floods the form; past it,
    * each is still stored and its mail held for the next digest: one mail every
    * DIGEST_INTERVAL_MS (at wall-clock multiples of it) listing up to DIGEST_MAX_MESSAGES held

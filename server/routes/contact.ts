@@ -6,6 +6,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { networkOf } from '../services/http/client-network.ts';
+import { NOT_UTF8, NOT_UTF8_CODE, useStrictJson } from '../services/http/strict-json.ts';
 import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact/contact-validation.ts';
 import type { Inbox } from '../services/contact/message-inbox.ts';
 import { MAX_REQUEST_BODY_BYTES, MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
@@ -20,8 +21,6 @@ export interface ContactRoutesOptions extends ClientRateLimitOptions {
   globalPerMinute: number;
 }
 
-const NOT_UTF8 = 'The body must be UTF-8 text.';
-const NOT_UTF8_CODE = 'CONTACT_BODY_NOT_UTF8';
 const ALREADY_RECEIVED = 'This message was already received.';
 const UNAVAILABLE = 'We could not store your message right now. Please try again in a few minutes.';
 
@@ -84,22 +83,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
     return refuse(reply, 429, { message: `Too many messages. Please try again in ${result.ttlInSeconds} seconds.` });
   });
 
-  // Fastify's own JSON parser turns bytes that are not UTF-8 into U+FFFD, so the message
-  // stored would not be the one sent: this route's bodies are decoded strictly, then parsed
-  // as Fastify does (refusing __proto__ and constructor keys).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(body);
-    } catch {
-      done(Object.assign(new Error(NOT_UTF8), { statusCode: 400, code: NOT_UTF8_CODE }), undefined);
-      return;
-    }
-    void parseJson(request, text, done);
-  });
+  useStrictJson(app);
 
   app.setErrorHandler(
     (error: { statusCode?: number; code?: string; message: string; field?: string }, request, reply) => {

@@ -17,7 +17,7 @@ const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const ENCODED_WORD_START = '=?';
 
 /** A string field, trimmed and bounded, refusing what cannot be stored and sent exactly. */
-const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessage: string) =>
+export const textField = (field: string, max: number, forbidden: RegExp, forbiddenMessage: string) =>
   z
     .string({ error: `${field} is required` })
     .refine((value) => value.isWellFormed(), `${field} must be valid Unicode text (no lone surrogates)`)
@@ -62,7 +62,7 @@ export interface ValidContact {
   isBot: boolean;
 }
 
-export type ContactValidation = ValidContact | { ok: false; field: string; error: string };
+export type ContactValidation = ValidContact | BodyRefusal;
 
 /**
  * The route's body schema, as Fastify documents it (`schema.body`); the validation itself is
@@ -75,16 +75,28 @@ export const CONTACT_BODY_SCHEMA = {
   required: (bodyJsonSchema.required ?? []).filter((field) => field !== 'lang'),
 };
 
-/** Validates a request body; the first problem is named with its field. */
-export function validateContact(body: unknown): ContactValidation {
+/** A refused body: the first problem, named with its field. */
+export interface BodyRefusal {
+  ok: false;
+  field: string;
+  error: string;
+}
+
+/** Parses a JSON object body with `shape`: its data, or the first problem named with its field. */
+export function parseBody<T>(shape: z.ZodType<T>, body: unknown): { ok: true; data: T } | BodyRefusal {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, field: 'body', error: 'the body must be a JSON object' };
   }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, field: String(issue?.path[0] ?? 'body'), error: issue?.message ?? 'invalid input' };
-  }
+  const result = shape.safeParse(body);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, field: String(issue?.path[0] ?? 'body'), error: issue?.message ?? 'invalid input' };
+}
+
+/** Validates a request body; the first problem is named with its field. */
+export function validateContact(body: unknown): ContactValidation {
+  const result = parseBody(schema, body);
+  if (!result.ok) return result;
   const { name, email, message, lang } = result.data;
   const trap = result.data[HONEYPOT_FIELD];
   return {

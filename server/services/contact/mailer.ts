@@ -1,7 +1,7 @@
 /**
- * Sends a contact message's mails (to the artist, the auto-reply, the digest of held messages)
- * and the studio's notices to its people, over SMTP when SMTP_URL is set, else as .eml files
- * under DATA_DIR/outbox/. No input can add a header or a recipient: header values go through
+ * Sends a contact message's mails (to the artist, the auto-reply, the digest of held messages),
+ * the studio's notices to its people and the mails of the fans' list, over SMTP when SMTP_URL
+ * is set, else as .eml files under DATA_DIR/outbox/. No input can add a header or a recipient: header values go through
  * nodemailer's encoding, the validation refused control characters, and bodies are plain text.
  */
 import { createHash } from 'node:crypto';
@@ -12,6 +12,14 @@ import type { Log } from '../log.ts';
 import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
 import type { StudioNotice } from '../studio/studio-store.ts';
+import type { FanMail } from '../fans/fan-store.ts';
+import { FAN_MAIL_TEXTS } from '../fans/fan-mail-texts.ts';
+
+/** Where a mail of the list points: the fan's confirm link, and their link to leave. */
+export interface FanLinks {
+  confirm: string;
+  leave: string;
+}
 
 export interface MailerOptions {
   smtpUrl: string | null;
@@ -31,6 +39,8 @@ export interface Mailer {
   sendDigest(messages: readonly StoredMessage[], waiting: number): Promise<void>;
   /** Tells a studio person of a change to their account; `studioUrl` is where they act on it. */
   sendStudioNotice(notice: StudioNotice, studioUrl: string): Promise<void>;
+  /** A mail of the fans' list; every one after the confirmation can be left in one click (RFC 8058). */
+  sendFanMail(mail: FanMail, links: FanLinks): Promise<void>;
   close(): void;
 }
 
@@ -165,6 +175,26 @@ export function createMailer(options: MailerOptions): Mailer {
           text: texts.body(when, studioUrl),
         },
         `studio-notice-${notice.id}.eml`,
+      );
+    },
+
+    async sendFanMail(mail, links) {
+      const texts = FAN_MAIL_TEXTS[mail.lang];
+      const leaving =
+        mail.kind === 'confirm'
+          ? {}
+          : { 'List-Unsubscribe': `<${links.leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      await send(
+        {
+          from: options.mailFrom,
+          to: mail.email,
+          subject: texts[mail.kind].subject,
+          // The same id on a retry, so a mail resent after a crash is recognised as one.
+          messageId: `<fans-${mail.id}-${mail.kind}@${domain}>`,
+          headers: { 'Auto-Submitted': 'auto-generated', 'List-Id': `<fans.${domain}>`, ...leaving },
+          text: mail.kind === 'confirm' ? texts.confirm.body(links.confirm) : texts.welcome.body(links.leave),
+        },
+        `fans-${mail.id}-${mail.kind}.eml`,
       );
     },
 

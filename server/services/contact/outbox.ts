@@ -83,6 +83,24 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number, rando
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
 
+/** How a queue's mails are retried: the outbox's settings. */
+export interface RetrySettings {
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+}
+
+/** What becomes of a queued mail whose attempt failed: refused for good, given up, or tried again. */
+export type FailedMail = { summary: string } & ({ next: 'refused' | 'given-up' } | { next: 'retry'; atMs: number });
+
+/** Judges a failed attempt of a mail tried `attempts` times before, for the queues of single mails. */
+export function judgeFailedMail(error: unknown, attempts: number, settings: RetrySettings): FailedMail {
+  const { permanent, summary } = describeFailure(error);
+  if (permanent) return { next: 'refused', summary };
+  if (attempts + 1 >= settings.maxAttempts) return { next: 'given-up', summary };
+  return { next: 'retry', atMs: Date.now() + backoffMs(attempts, settings.retryBaseMs, settings.retryMaxMs), summary };
+}
+
 export function startOutbox(options: OutboxOptions): Outbox {
   const { store, mailer, log } = options;
   const idleCheckMs = options.idleCheckMs ?? 60_000;

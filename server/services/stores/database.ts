@@ -1,6 +1,6 @@
 /**
  * The tables of every store as Kysely types them: the contact messages, the studio's people
- * and sessions, and the numbers. One database (a SQLite file or a PostgreSQL database) holds
+ * and sessions, the numbers and the fans. One database (a SQLite file or a PostgreSQL database) holds
  * them all; migrations.ts makes them. 64-bit columns come back as numbers on both engines
  * (milliseconds and ids stay far below 2^53).
  */
@@ -112,6 +112,40 @@ export interface NumbersVitalsTable {
   count: number;
 }
 
+/** A fan's place on the list: waiting for the confirmation, confirmed, or refused by the mail server. */
+export type FanState = 'waiting' | 'confirmed' | 'refused';
+/** The list's mails: the confirmation request, and the welcome once confirmed. */
+export type FanMailKind = 'confirm' | 'welcome';
+
+export interface FansTable {
+  id: Generated<number>;
+  email: string;
+  mailbox: string;
+  lang: Lang;
+  state: FanState;
+  token: string;
+  created_ms: number;
+  confirm_sent_ms: number;
+  confirmed_ms: number | null;
+  refused_reason: string | null;
+}
+
+export interface FansGoneTable {
+  mailbox_hash: string;
+  left_ms: number;
+}
+
+export interface FanMailsTable {
+  id: Generated<number>;
+  fan_id: number;
+  kind: FanMailKind;
+  created_ms: number;
+  next_attempt_ms: number;
+  attempts: Defaulted<number>;
+  lease_until_ms: Defaulted<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   messages: MessagesTable;
   studio_people: StudioPeopleTable;
@@ -122,6 +156,9 @@ export interface Database {
   studio_notices: StudioNoticesTable;
   numbers_counts: NumbersCountsTable;
   numbers_vitals: NumbersVitalsTable;
+  fans: FansTable;
+  fans_gone: FansGoneTable;
+  fan_mails: FanMailsTable;
 }
 
 /** What every store's queries run on. */

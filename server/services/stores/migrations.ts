@@ -4,11 +4,13 @@
  * advisory lock, on SQLite the migration's immediate transaction locks the file.
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import { createFans } from './fans-schema.ts';
 import { createStores } from './first-schema.ts';
 
 /** In the order they run (by name); a new one goes at the end, and none changes once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-stores': { up: createStores },
+  '0002-fans': { up: createFans },
 };
 
 /** Brings the database up to date; rejects naming the migration that failed. */

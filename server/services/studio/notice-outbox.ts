@@ -4,22 +4,18 @@
  * from sending one notice, and a failure is retried with the outbox's backoff until it is
  * refused for good or the attempts run out.
  */
-import { describeFailure } from '../contact/delivery-failure.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../contact/mailer.ts';
-import { backoffMs, DEFAULT_LEASE_MS } from '../contact/outbox.ts';
+import { DEFAULT_LEASE_MS, judgeFailedMail, type RetrySettings } from '../contact/outbox.ts';
 import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
 import type { StudioStore } from './studio-store.ts';
 
-export interface NoticeOutboxOptions {
+export interface NoticeOutboxOptions extends RetrySettings {
   store: StudioStore;
   mailer: Pick<Mailer, 'sendStudioNotice'>;
   /** The studio's address, which the notice tells the person to open. */
   studioUrl: string;
   log: Pick<Log, 'info' | 'warn'>;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  maxAttempts: number;
   leaseMs?: number;
   /** How often to look at the queue when nothing is due sooner (other instances add notices too). */
   idleCheckMs?: number;
@@ -43,14 +39,13 @@ export function startNoticeOutbox(options: NoticeOutboxOptions): NoticeOutbox {
         await store.dropNotice(notice.id);
         log.info({ noticeId: notice.id, kind: notice.kind }, 'studio notice sent');
       } catch (error) {
-        const failure = describeFailure(error);
-        if (failure.permanent || notice.attempts + 1 >= options.maxAttempts) {
-          await store.dropNotice(notice.id);
-          log.warn({ noticeId: notice.id, reason: failure.summary }, 'studio notice given up');
+        const failed = judgeFailedMail(error, notice.attempts, options);
+        if (failed.next === 'retry') {
+          await store.retryNotice(notice.id, failed.summary, failed.atMs);
+          log.warn({ noticeId: notice.id, reason: failed.summary }, 'studio notice failed; will retry');
         } else {
-          const next = Date.now() + backoffMs(notice.attempts, options.retryBaseMs, options.retryMaxMs);
-          await store.retryNotice(notice.id, failure.summary, next);
-          log.warn({ noticeId: notice.id, reason: failure.summary }, 'studio notice failed; will retry');
+          await store.dropNotice(notice.id);
+          log.warn({ noticeId: notice.id, reason: failed.summary }, 'studio notice given up');
         }
       }
     }

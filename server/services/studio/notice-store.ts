@@ -1,7 +1,7 @@
 /** The queue of mails to people that wait in the store until they are sent (notice-outbox.ts sends them). */
 import type { Lang } from '../../../src/lib/languages.ts';
 import type { Db } from '../stores/database.ts';
-import { writtenLimit } from '../stores/engine.ts';
+import { leasedQueue } from '../stores/leased-queue.ts';
 
 /** A mail to a person that waits in the store until it is sent: the announcement of a new passkey. */
 export interface StudioNotice {
@@ -28,9 +28,7 @@ export interface NoticeStore {
 
 /** The notices kept in `db`. */
 export function noticeStore(db: Db): NoticeStore {
-  const drop = async (id: number) => {
-    await db.deleteFrom('studio_notices').where('id', '=', id).execute();
-  };
+  const queue = leasedQueue(db, 'studio_notices');
   return {
     async queueNotice(personId, kind, lang, now = Date.now()) {
       // The person's row gives the notice, so a person without an address gets none. The
@@ -55,32 +53,17 @@ export function noticeStore(db: Db): NoticeStore {
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
     async claimNotice(now, leaseMs) {
-      const due = await db
-        .selectFrom('studio_notices')
-        .select('id')
-        .where('next_attempt_ms', '<=', now)
-        .where('lease_until_ms', '<=', now)
-        .orderBy('id')
-        .limit(writtenLimit(1))
-        .executeTakeFirst();
-      if (!due) return null;
-      // Claimed only if no other instance claimed it since it was read.
-      const claimed = await db
-        .updateTable('studio_notices')
-        .set({ lease_until_ms: now + leaseMs })
-        .where('id', '=', due.id)
-        .where('lease_until_ms', '<=', now)
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) return null;
+      const id = await queue.claim(now, leaseMs);
+      if (id === null) return null;
       const row = await db
         .selectFrom('studio_notices as n')
         .innerJoin('studio_people as p', 'p.id', 'n.person_id')
         .select(['n.id', 'n.kind', 'n.lang', 'n.created_ms', 'n.attempts', 'p.email'])
-        .where('n.id', '=', due.id)
+        .where('n.id', '=', id)
         .executeTakeFirst();
       // The person forgot their address meanwhile: there is nobody to tell.
       if (!row?.email) {
-        await drop(due.id);
+        await queue.drop(id);
         return null;
       }
       return {
@@ -92,36 +75,8 @@ export function noticeStore(db: Db): NoticeStore {
         attempts: row.attempts,
       };
     },
-    dropNotice: drop,
-    async retryNotice(id, error, nextAttemptMs) {
-      await db
-        .updateTable('studio_notices')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          last_error: error.slice(0, 500),
-          next_attempt_ms: nextAttemptMs,
-          lease_until_ms: 0,
-        }))
-        .where('id', '=', id)
-        .execute();
-    },
-    async nextNoticeDue() {
-      const row = await db
-        .selectFrom('studio_notices')
-        .select((eb) =>
-          eb.fn
-            .min<number | null>(
-              eb
-                .case()
-                .when('lease_until_ms', '>', eb.ref('next_attempt_ms'))
-                .then(eb.ref('lease_until_ms'))
-                .else(eb.ref('next_attempt_ms'))
-                .end(),
-            )
-            .as('due'),
-        )
-        .executeTakeFirst();
-      return row?.due ?? null;
-    },
+    dropNotice: queue.drop,
+    retryNotice: queue.retry,
+    nextNoticeDue: queue.nextDue,
   };
 }

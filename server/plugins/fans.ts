@@ -1,0 +1,54 @@
+/**
+ * The fans' list as `app.fans`: its store beside the contact messages and the outbox that
+ * sends its mails, closed after the mail in progress when the app closes. Null while the data
+ * folder cannot be used: the sign-up then answers 503, and the pages never notice.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import { configuredMailer } from '../services/contact/configured-mailer.ts';
+import { startFanOutbox } from '../services/fans/fan-outbox.ts';
+import type { FanStore } from '../services/fans/fan-store.ts';
+import type { QueueRunner } from '../services/queue-runner.ts';
+import { openFanStore } from '../services/stores/open-fan-store.ts';
+import { openOrNull } from '../services/stores/open-store.ts';
+
+export interface Fans {
+  store: FanStore;
+  outbox: QueueRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fans: Fans | null;
+  }
+}
+
+const fansPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+  const store = await openOrNull(location, openFanStore, app.log, 'the fans list');
+  if (!store) {
+    app.decorate('fans', null);
+    return;
+  }
+  const mailer = configuredMailer(config, app.log);
+  const outbox = startFanOutbox({
+    store,
+    mailer,
+    // Without a public origin of its own, the site shares the studio's.
+    siteOrigin: config.PUBLIC_ORIGIN ?? config.STUDIO_ORIGIN,
+    log: app.log,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    leaseMs: config.OUTBOX_LEASE_MS,
+  });
+  app.decorate('fans', { store, outbox });
+  app.addHook('onClose', async () => {
+    await outbox.close();
+    mailer.close();
+    await store.close();
+  });
+};
+
+export default fp(fansPlugin, { name: 'fans' });

@@ -1,0 +1,175 @@
+/**
+ * The fans' list for visitors: `POST /api/subscribe` (JSON from the enhanced form, or the
+ * form's own fields without JavaScript), and the two buttons its mails lead to, each a POST to
+ * the page's own address: `/{lang}/fans/confirm?t=…` confirms, `/{lang}/fans/leave?t=…`
+ * leaves, also as the one-click POST mail programs send (RFC 8058). Opening a link (a GET, as
+ * mail scanners do) only shows the page with its button.
+ *
+ * A sign-up is answered the same whether the address is new, waiting or already on the list:
+ * nobody learns who is on it.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FAN_TOKEN_PARAM, fanPagePath, SUBSCRIBE_API } from '../../src/lib/fans.ts';
+import { isLang, type Lang } from '../../src/lib/languages.ts';
+import { networkOf } from '../services/http/client-network.ts';
+import { MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
+import { NOT_UTF8, NOT_UTF8_CODE, useStrictJson } from '../services/http/strict-json.ts';
+import type { Fans } from '../plugins/fans.ts';
+import { validateSignUp } from '../services/fans/sign-up-validation.ts';
+
+export interface FansRoutesOptions extends ClientRateLimitOptions {
+  fans: Fans | null;
+  /** Sign-ups a minute from one network (IPv4 /24, IPv6 /56), as the contact form's messages. */
+  perNetworkPerMinute: number;
+  /** Confirmation mails an hour to everyone together. */
+  confirmationsPerHour: number;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** A form's body is a few fields: the sign-up's address and language, or the leave button's one. */
+const FORM_BODY_LIMIT = 2048;
+const CHECK_MAIL = 'Thank you. Check your inbox and confirm with the link we sent.';
+const UNAVAILABLE = 'We could not sign you up right now. Please try again in a few minutes.';
+const NO_STORE = 'no-store';
+
+const refuse = (reply: FastifyReply, status: number, answer: { message: string; field?: string }) =>
+  reply
+    .code(status)
+    .header('Cache-Control', NO_STORE)
+    .send({ success: false, ...answer });
+
+/** The form's fields posted without JavaScript, as an object; a repeated field keeps its first value. */
+function formFields(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) if (!(name in fields)) fields[name] = value;
+  return fields;
+}
+
+const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_TYPE);
+
+/** The link's token, or '' when the URL has none. */
+const tokenOf = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
+  const token = request.query[FAN_TOKEN_PARAM];
+  return typeof token === 'string' ? token : '';
+};
+
+/** The page a button leads to, in the fan's language (else the link's). */
+const seeOther = (reply: FastifyReply, path: string) =>
+  reply.code(303).header('Cache-Control', NO_STORE).header('Location', path).send();
+
+const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) => {
+  const { fans } = options;
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis && { redis: options.redis, nameSpace: 'fans-' }),
+    // Redis down: let sign-ups through rather than close the form (the log says why).
+    skipOnError: true,
+  });
+  const clientLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
+  const networkLimit = app.createRateLimit({
+    max: options.perNetworkPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `network ${networkOf(request.ip)}`,
+  });
+
+  // Every request of these routes counts against its client's minute, valid or not, before
+  // anything reads its body: the links' tokens cannot be guessed at speed either.
+  app.addHook('onRequest', async (request, reply) => {
+    const result = await clientLimit(request);
+    if (result.isAllowed || !result.isExceeded) return undefined;
+    reply.header('Retry-After', result.ttlInSeconds);
+    return refuse(reply, 429, { message: `Too many requests. Please try again in ${result.ttlInSeconds} seconds.` });
+  });
+
+  useStrictJson(app);
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+    done(null, formFields(body as string)),
+  );
+  // A one-click leave may come as multipart/form-data (RFC 8058 prefers it): its body says
+  // nothing the URL does not, so any other type is taken unread and left to the route.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT }, (_request, _body, done) =>
+    done(null, null),
+  );
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuse(reply, 413, { field: 'body', message: 'The body is too large.' });
+    if (error.code === NOT_UTF8_CODE) return refuse(reply, 400, { field: 'body', message: NOT_UTF8 });
+    if (error.statusCode === 400 || error.statusCode === 415) {
+      return refuse(reply, 400, { field: 'body', message: 'The body must be JSON or a form.' });
+    }
+    request.log.error({ err: error }, 'fans request failed');
+    return refuse(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
+  });
+
+  app.post(SUBSCRIBE_API, async (request, reply) => {
+    const form = isForm(request);
+    if (!form && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+      return refuse(reply, 400, { field: 'body', message: 'The body must be JSON (Content-Type: application/json).' });
+    }
+    const signUp = validateSignUp(request.body);
+    if (!signUp.ok) return refuse(reply, 400, { field: signUp.field, message: signUp.error });
+    const limited = await networkLimit(request);
+    if (!limited.isAllowed && limited.isExceeded) {
+      reply.header('Retry-After', limited.ttlInSeconds);
+      return refuse(reply, 429, {
+        message: 'Too many sign-ups from your network right now. Please try again in a minute.',
+      });
+    }
+    let outcome;
+    try {
+      if (!fans) throw new Error('the fans list is not open');
+      outcome = await fans.store.signUp(signUp.email, signUp.lang, options.confirmationsPerHour);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not sign a fan up');
+      reply.header('Retry-After', 60);
+      return refuse(reply, 503, { message: UNAVAILABLE });
+    }
+    if (outcome === 'over-budget') {
+      request.log.warn('fan sign-up refused: FAN_CONFIRMATIONS_PER_HOUR confirmation mails went out this hour');
+      reply.header('Retry-After', 600);
+      return refuse(reply, 429, { message: 'Too many sign-ups right now. Please try again later.' });
+    }
+    // What happened stays in the log (never the address): the answer is the same for all.
+    request.log.info({ outcome }, 'fan sign-up');
+    if (outcome === 'queued') fans.outbox.notify();
+    if (form) return seeOther(reply, fanPagePath(signUp.lang, 'checkMail'));
+    return reply.code(202).header('Cache-Control', NO_STORE).send({ success: true, message: CHECK_MAIL });
+  });
+
+  type LinkRequest = FastifyRequest<{ Params: { lang: string }; Querystring: Record<string, unknown> }>;
+  /** The link's language, or null when the path names none of the site's. */
+  const linkLang = (request: LinkRequest): Lang | null => (isLang(request.params.lang) ? request.params.lang : null);
+
+  app.post('/:lang/fans/confirm', async (request: LinkRequest, reply) => {
+    const lang = linkLang(request);
+    if (!lang) {
+      reply.callNotFound();
+      return reply;
+    }
+    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+    const confirmed = await fans.store.confirm(tokenOf(request));
+    if (!confirmed) return seeOther(reply, fanPagePath(lang, 'expired'));
+    fans.outbox.notify();
+    return seeOther(reply, fanPagePath(confirmed.lang, 'confirmed'));
+  });
+
+  app.post('/:lang/fans/leave', async (request: LinkRequest, reply) => {
+    const lang = linkLang(request);
+    if (!lang) {
+      reply.callNotFound();
+      return reply;
+    }
+    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+    // An unknown token is answered as a success: the fan already left, or never was.
+    const left = await fans.store.leave(tokenOf(request));
+    // The page's button navigates and is shown the result; a mail program's POST is told in a word.
+    const fromPage = /\btext\/html\b/.test(request.headers.accept ?? '');
+    if (fromPage) return seeOther(reply, fanPagePath(left?.lang ?? lang, 'left'));
+    return reply.code(200).header('Cache-Control', NO_STORE).type('text/plain; charset=utf-8').send('Unsubscribed.\n');
+  });
+};
+
+export default fansRoutes;

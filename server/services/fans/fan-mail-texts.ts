@@ -1,0 +1,105 @@
+/**
+ * The list's mails, per language: the request to confirm, and the welcome. They go to an
+ * address anyone can type into the form, so they carry nothing a visitor wrote: only the
+ * artist's name, the links and what to do if it was not them.
+ */
+import type { Lang } from '../../../src/lib/languages.ts';
+import { ARTIST_NAME } from '../site/site-settings.ts';
+
+interface FanMailTexts {
+  confirm: { subject: string; body: (confirmUrl: string) => string };
+  welcome: { subject: string; body: (leaveUrl: string) => string };
+}
+
+export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
+  pt: {
+    confirm: {
+      subject: `Confirme: novidades de ${ARTIST_NAME}`,
+      body: (confirmUrl) =>
+        [
+          'Olá!',
+          '',
+          `Alguém (esperamos que você) pediu para receber neste endereço um aviso de cada música nova de ${ARTIST_NAME}.`,
+          '',
+          'Para confirmar, abra este link nos próximos 7 dias e aperte o botão:',
+          confirmUrl,
+          '',
+          'Se não foi você, ignore este e-mail: sem a confirmação, este endereço não recebe mais nada.',
+        ].join('\n'),
+    },
+    welcome: {
+      subject: `Você está na lista de ${ARTIST_NAME}`,
+      body: (leaveUrl) =>
+        [
+          'Olá!',
+          '',
+          `Obrigado por confirmar. A cada música nova, ${ARTIST_NAME} avisa você por aqui, e só isso.`,
+          '',
+          'Para sair da lista a qualquer momento, abra este link e aperte o botão:',
+          leaveUrl,
+          '',
+          `Um abraço,\n${ARTIST_NAME}`,
+        ].join('\n'),
+    },
+  },
+  en: {
+    confirm: {
+      subject: `Please confirm: new music from ${ARTIST_NAME}`,
+      body: (confirmUrl) =>
+        [
+          'Hello,',
+          '',
+          `Someone (we hope it was you) asked to hear at this address of each new song by ${ARTIST_NAME}.`,
+          '',
+          'To confirm, open this link within 7 days and press the button:',
+          confirmUrl,
+          '',
+          'If it was not you, ignore this mail: without the confirmation, this address gets nothing more.',
+        ].join('\n'),
+    },
+    welcome: {
+      subject: `You are on ${ARTIST_NAME}'s list`,
+      body: (leaveUrl) =>
+        [
+          'Hello,',
+          '',
+          `Thank you for confirming. With each new song, ${ARTIST_NAME} will tell you here, and nothing else.`,
+          '',
+          'To leave the list at any time, open this link and press the button:',
+          leaveUrl,
+          '',
+          `All the best,\n${ARTIST_NAME}`,
+        ].join('\n'),
+    },
+  },
+  es: {
+    confirm: {
+      subject: `Confirma: novedades de ${ARTIST_NAME}`,
+      body: (confirmUrl) =>
+        [
+          '¡Hola!',
+          '',
+          `Alguien (esperamos que tú) pidió recibir en esta dirección un aviso de cada canción nueva de ${ARTIST_NAME}.`,
+          '',
+          'Para confirmar, abre este enlace en los próximos 7 días y pulsa el botón:',
+          confirmUrl,
+          '',
+          'Si no fuiste tú, ignora este correo: sin la confirmación, esta dirección no recibe nada más.',
+        ].join('\n'),
+    },
+    welcome: {
+      subject: `Estás en la lista de ${ARTIST_NAME}`,
+      body: (leaveUrl) =>
+        [
+          '¡Hola!',
+          '',
+          `Gracias por confirmar. Con cada canción nueva, ${ARTIST_NAME} te avisará por aquí, y nada más.`,
+          '',
+          'Para salir de la lista en cualquier momento, abre este enlace y pulsa el botón:',
+          leaveUrl,
+          '',
+          `Un abrazo,\n${ARTIST_NAME}`,
+        ].join('\n'),
+    },
+  },
+};

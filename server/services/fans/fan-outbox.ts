@@ -1,0 +1,68 @@
+/**
+ * Sends the list's mails from their queue in the database, the way the contact outbox sends
+ * messages: the queue survives restarts, a lease keeps two instances from sending one mail, a
+ * failure is retried with the outbox's backoff, and a permanent refusal (5xx) marks the fan
+ * refused, so no more mail goes to that address.
+ */
+import { FAN_TOKEN_PARAM, fanPagePath } from '../../../src/lib/fans.ts';
+import type { Lang } from '../../../src/lib/languages.ts';
+import type { FanLinks, Mailer } from '../contact/mailer.ts';
+import { DEFAULT_LEASE_MS, judgeFailedMail, type RetrySettings } from '../contact/outbox.ts';
+import type { Log } from '../log.ts';
+import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
+import type { FanStore } from './fan-store.ts';
+
+export interface FanOutboxOptions extends RetrySettings {
+  store: FanStore;
+  mailer: Pick<Mailer, 'sendFanMail'>;
+  /** The public site's origin, which the links in the mails open. */
+  siteOrigin: string;
+  log: Pick<Log, 'info' | 'warn'>;
+  leaseMs?: number;
+  /** How often to look at the queue when nothing is due sooner (other instances queue mails too). */
+  idleCheckMs?: number;
+}
+
+/** The fan's two links, in their language. */
+export function fanLinks(siteOrigin: string, lang: Lang, token: string): FanLinks {
+  const link = (page: 'confirm' | 'leave') =>
+    `${siteOrigin}${fanPagePath(lang, page)}?${new URLSearchParams({ [FAN_TOKEN_PARAM]: token }).toString()}`;
+  return { confirm: link('confirm'), leave: link('leave') };
+}
+
+export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
+  const { store, mailer, log } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+
+  async function drain(isClosed: () => boolean): Promise<void> {
+    while (!isClosed()) {
+      const mail = await store.claimMail(Date.now(), leaseMs);
+      if (!mail) return;
+      try {
+        await mailer.sendFanMail(mail, fanLinks(options.siteOrigin, mail.lang, mail.token));
+        await store.dropMail(mail.id);
+        log.info({ fanMailId: mail.id, kind: mail.kind }, 'fan mail sent');
+      } catch (error) {
+        const failed = judgeFailedMail(error, mail.attempts, options);
+        const logged = { fanMailId: mail.id, reason: failed.summary };
+        if (failed.next === 'retry') {
+          await store.retryMail(mail.id, failed.summary, failed.atMs);
+          log.warn(logged, 'fan mail failed; will retry');
+        } else if (failed.next === 'refused') {
+          await store.markRefused(mail.fanId, failed.summary);
+          log.warn(logged, 'fan address refused for good: no more mail to it');
+        } else {
+          await store.dropMail(mail.id);
+          log.warn(logged, 'fan mail given up');
+        }
+      }
+    }
+  }
+
+  return startQueueRunner({
+    drain,
+    nextDue: () => store.nextMailDue(),
+    idleCheckMs: options.idleCheckMs ?? 60_000,
+    onError: (error) => log.warn({ reason: (error as Error).message }, 'fan mails run failed'),
+  });
+}
