@@ -5,22 +5,13 @@
  * mails given up (FAILED) again: the server sends them within a minute. Reads the store the server is configured
  * with: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadConfig } from '../server/config.ts';
 import { messagesCsv, messagesJson } from '../server/services/contact/message-export.ts';
 import type { StoredMessage } from '../server/services/contact/message-store.ts';
-import { describeStore, openStore, SQLITE_FILE } from '../server/services/stores/open-store.ts';
+import { describeStore, openStore } from '../server/services/stores/open-store.ts';
+import { configuredStoreLocation, storeExists } from './store-location.ts';
 
-let location;
-try {
-  const config = loadConfig();
-  location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-if (!location.databaseUrl && !existsSync(join(location.dataDir, SQLITE_FILE))) {
+const location = configuredStoreLocation();
+if (!storeExists(location)) {
   console.log(`No messages yet (nothing in ${location.dataDir}).`);
   process.exit(0);
 }

@@ -26,6 +26,7 @@ import mediaRoutes from './routes/media.ts';
 import oembedRoutes from './routes/oembed.ts';
 import siteRoutes from './routes/site.ts';
 import studioContentRoutes from './routes/studio-content.ts';
+import studioFansRoutes from './routes/studio-fans.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
 import studioMusicRoutes from './routes/studio-music.ts';
 import studioMusicTracksRoutes from './routes/studio-music-tracks.ts';
@@ -229,6 +230,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onPlaced: () => library.rescan(),
         }),
       (scope) => scope.register(studioNumbersRoutes, { prefix: studioApi, numbers }),
+      // Its paths are whole, as the studio's page names them.
+      (scope) => scope.register(studioFansRoutes, { fans, mailsPerMinute: config.LIST_MAILS_PER_MINUTE }),
     ],
   });
   await app.register(oembedRoutes, { site });

@@ -138,6 +138,11 @@ const envSchema = z.object({
    */
   FAN_CONFIRMATIONS_PER_HOUR: wholeNumber(0, 30),
   /**
+   * The pace of the fans' list's mails to many at once (an import's confirmations, an
+   * announcement), all instances together: mail providers trust a sender who does not burst.
+   */
+  LIST_MAILS_PER_MINUTE: wholeNumber(1, 60),
+  /**
    * Messages the artist gets as single mails in any hour, whatever floods the form; past it,
    * each is still stored and its mail held for the next digest: one mail every
    * DIGEST_INTERVAL_MS (at wall-clock multiples of it) listing up to DIGEST_MAX_MESSAGES held

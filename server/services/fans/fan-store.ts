@@ -6,8 +6,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '../../../src/lib/languages.ts';
+import type { FanState, StudioFan } from '../../../src/lib/studio-fans.ts';
 import { mailboxKey } from '../contact/mail-address.ts';
-import type { Db, FanMailKind, FanState } from '../stores/database.ts';
+import type { Db, FanMailKind } from '../stores/database.ts';
 import { leasedQueue } from '../stores/leased-queue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,6 +38,25 @@ export interface FanMail {
   attempts: number;
 }
 
+
+/** Joins (confirmations) and leaves of one week, Monday to Sunday in UTC. */
+export interface FanWeek {
+  /** The week's Monday, YYYY-MM-DD. */
+  week: string;
+  joins: number;
+  leaves: number;
+}
+
+/** What an import did with its addresses. */
+export interface FanImport {
+  /** A confirmation mail is queued for each. */
+  queued: number;
+  /** Already on the list, waiting, refused by their server, or asked less than a day ago. */
+  known: number;
+  /** Left the list before: their choice stands. */
+  left: number;
+}
+
 export interface FanCounts {
   waiting: number;
   confirmed: Record<Lang, number>;
@@ -53,6 +73,22 @@ export interface FanStore {
   /** Whether a mailbox left the list (an import must not bring it back). */
   hasLeft(email: string): Promise<boolean>;
   counts(): Promise<FanCounts>;
+  /** Every fan, the newest first. */
+  list(): Promise<StudioFan[]>;
+  /** Erases a fan and their waiting mails, leaving nothing of them; false when there is no such fan. */
+  erase(id: number): Promise<boolean>;
+  /** The joins and leaves of the `count` weeks up to the one holding `now`, the oldest first. */
+  weeks(count: number, now?: number): Promise<FanWeek[]>;
+  /**
+   * Asks each address (already validated) to confirm, as a sign-up does but outside the hourly
+   * budget of strangers' sign-ups: the artist brings them. The mails are spaced `intervalMs`
+   * apart. A mailbox that left is skipped.
+   */
+  importAddresses(
+    entries: readonly { email: string; lang: Lang }[],
+    intervalMs: number,
+    now?: number,
+  ): Promise<FanImport>;
   /** Claims the oldest mail due and not leased, leased to the caller until `now + leaseMs`. */
   claimMail(now: number, leaseMs: number): Promise<FanMail | null>;
   /** The mail was sent, or is given up: it leaves the queue. */
@@ -66,6 +102,17 @@ export interface FanStore {
   close(): Promise<void>;
 }
 
+const WEEK_MS = 7 * DAY_MS;
+
+/** The UTC day of a moment, YYYY-MM-DD. */
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The Monday (UTC) of the week holding a moment, YYYY-MM-DD. */
+function mondayOf(ms: number): string {
+  const daysSinceMonday = (new Date(ms).getUTCDay() + 6) % 7;
+  return utcDay(ms - daysSinceMonday * DAY_MS);
+}
+
 /** A link's secret: 256 random bits, in a URL as they are. */
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -77,8 +124,25 @@ export const goneHash = (email: string) =>
 
 export function fanStore(db: Db): FanStore {
   const queue = leasedQueue(db, 'fan_mails');
-  const queueMail = (fanId: number, kind: FanMailKind, now: number) =>
-    db.insertInto('fan_mails').values({ fan_id: fanId, kind, created_ms: now, next_attempt_ms: now }).execute();
+  const queueMail = (fanId: number, kind: FanMailKind, now: number, dueMs = now) =>
+    db.insertInto('fan_mails').values({ fan_id: fanId, kind, created_ms: now, next_attempt_ms: dueMs }).execute();
+
+  /** Adds a join or a leave to the day's counts. */
+  const countDay = (column: 'joins' | 'leaves', now: number) =>
+    db
+      .insertInto('fan_days')
+      .values({ day: utcDay(now), [column]: 1 })
+      .onConflict((conflict) =>
+        conflict.column('day').doUpdateSet((eb) => ({ [column]: eb(eb.ref(`fan_days.${column}`), '+', 1) })),
+      )
+      .execute();
+
+  const hasLeft = async (email: string) =>
+    (await db
+      .selectFrom('fans_gone')
+      .select('left_ms')
+      .where('mailbox_hash', '=', goneHash(email))
+      .executeTakeFirst()) !== undefined;
 
   /** Confirmation mails queued in the hour before `now`, by everyone. */
   const confirmationsInHour = async (now: number) => {
@@ -90,51 +154,65 @@ export function fanStore(db: Db): FanStore {
     return count;
   };
 
-  return {
-    async signUp(email, lang, confirmationsPerHour, now = Date.now()) {
-      const mailbox = mailboxKey(email);
-      const existing = await db
-        .selectFrom('fans')
-        .select(['id', 'state', 'confirm_sent_ms'])
-        .where('mailbox', '=', mailbox)
+  /**
+   * Queues a confirmation mail for `email`, due at `dueMs`, unless the mailbox is on the list,
+   * was refused, or was asked less than a day ago; `perHour` bounds the confirmations of the
+   * hour, everyone's together (null: not counted, as for the artist's import).
+   */
+  async function askToConfirm(
+    email: string,
+    lang: Lang,
+    now: number,
+    perHour: number | null,
+    dueMs = now,
+  ): Promise<SignUp> {
+    const mailbox = mailboxKey(email);
+    const existing = await db
+      .selectFrom('fans')
+      .select(['id', 'state', 'confirm_sent_ms'])
+      .where('mailbox', '=', mailbox)
+      .executeTakeFirst();
+    if (existing?.state === 'confirmed') return 'already-confirmed';
+    if (existing?.state === 'refused') return 'refused';
+    if (existing && existing.confirm_sent_ms > now - CONFIRM_INTERVAL_MS) return 'recently-asked';
+    if (perHour !== null && (await confirmationsInHour(now)) >= perHour) return 'over-budget';
+    let fanId: number | undefined;
+    if (existing) {
+      // Only one request of a day wins, however many arrive at once on however many instances.
+      const claimed = await db
+        .updateTable('fans')
+        .set({ confirm_sent_ms: now, lang, email })
+        .where('id', '=', existing.id)
+        .where('state', '=', 'waiting')
+        .where('confirm_sent_ms', '<=', now - CONFIRM_INTERVAL_MS)
         .executeTakeFirst();
-      if (existing?.state === 'confirmed') return 'already-confirmed';
-      if (existing?.state === 'refused') return 'refused';
-      if (existing && existing.confirm_sent_ms > now - CONFIRM_INTERVAL_MS) return 'recently-asked';
-      if ((await confirmationsInHour(now)) >= confirmationsPerHour) return 'over-budget';
-      let fanId: number | undefined;
-      if (existing) {
-        // Only one request of a day wins, however many arrive at once on however many instances.
-        const claimed = await db
-          .updateTable('fans')
-          .set({ confirm_sent_ms: now, lang, email })
-          .where('id', '=', existing.id)
-          .where('state', '=', 'waiting')
-          .where('confirm_sent_ms', '<=', now - CONFIRM_INTERVAL_MS)
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows > 0n) fanId = existing.id;
-      } else {
-        const inserted = await db
-          .insertInto('fans')
-          .values({
-            email,
-            mailbox,
-            lang,
-            state: 'waiting' satisfies FanState,
-            token: newToken(),
-            created_ms: now,
-            confirm_sent_ms: now,
-          })
-          .onConflict((conflict) => conflict.column('mailbox').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        fanId = inserted?.id;
-      }
-      // Another request for the same mailbox got there first: it queued the mail.
-      if (fanId === undefined) return 'recently-asked';
-      await queueMail(fanId, 'confirm', now);
-      return 'queued';
-    },
+      if (claimed.numUpdatedRows > 0n) fanId = existing.id;
+    } else {
+      const inserted = await db
+        .insertInto('fans')
+        .values({
+          email,
+          mailbox,
+          lang,
+          state: 'waiting' satisfies FanState,
+          token: newToken(),
+          created_ms: now,
+          confirm_sent_ms: now,
+        })
+        .onConflict((conflict) => conflict.column('mailbox').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      fanId = inserted?.id;
+    }
+    // Another request for the same mailbox got there first: it queued the mail.
+    if (fanId === undefined) return 'recently-asked';
+    await queueMail(fanId, 'confirm', now, dueMs);
+    return 'queued';
+  }
+
+  return {
+    signUp: (email, lang, confirmationsPerHour, now = Date.now()) =>
+      askToConfirm(email, lang, now, confirmationsPerHour),
 
     async confirm(token, now = Date.now()) {
       const fan = await db
@@ -155,6 +233,7 @@ export function fanStore(db: Db): FanStore {
       if (done.numUpdatedRows > 0n) {
         // Back on the list by their own choice: the old choice to leave no longer stands.
         await db.deleteFrom('fans_gone').where('mailbox_hash', '=', goneHash(fan.email)).execute();
+        await countDay('joins', now);
         await queueMail(fan.id, 'welcome', now);
       }
       return { lang: fan.lang };
@@ -163,7 +242,7 @@ export function fanStore(db: Db): FanStore {
     async leave(token, now = Date.now()) {
       const fan = await db
         .selectFrom('fans')
-        .select(['id', 'lang', 'email'])
+        .select(['id', 'lang', 'email', 'state'])
         .where('token', '=', token)
         .executeTakeFirst();
       if (!fan) return null;
@@ -176,17 +255,11 @@ export function fanStore(db: Db): FanStore {
           .onConflict((conflict) => conflict.column('mailbox_hash').doUpdateSet({ left_ms: now }))
           .execute();
       });
+      if (fan.state === 'confirmed') await countDay('leaves', now);
       return { lang: fan.lang };
     },
 
-    async hasLeft(email) {
-      const row = await db
-        .selectFrom('fans_gone')
-        .select('left_ms')
-        .where('mailbox_hash', '=', goneHash(email))
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    hasLeft,
 
     async counts() {
       const rows = await db
@@ -201,6 +274,62 @@ export function fanStore(db: Db): FanStore {
         else counts[row.state] += count;
       }
       return counts;
+    },
+
+    async list() {
+      const rows = await db
+        .selectFrom('fans')
+        .select(['id', 'email', 'lang', 'state', 'created_ms', 'confirmed_ms'])
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        lang: row.lang,
+        state: row.state,
+        signedUpAt: new Date(row.created_ms).toISOString(),
+        confirmedAt: row.confirmed_ms === null ? null : new Date(row.confirmed_ms).toISOString(),
+      }));
+    },
+
+    async erase(id) {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('fan_mails').where('fan_id', '=', id).execute();
+        const erased = await trx.deleteFrom('fans').where('id', '=', id).executeTakeFirst();
+        return erased.numDeletedRows > 0n;
+      });
+    },
+
+    async weeks(count, now = Date.now()) {
+      const mondays = Array.from({ length: count }, (_, n) => mondayOf(now - (count - 1 - n) * WEEK_MS));
+      const first = mondays[0] ?? utcDay(now);
+      const days = await db.selectFrom('fan_days').selectAll().where('day', '>=', first).execute();
+      const weeks = new Map(mondays.map((week) => [week, { week, joins: 0, leaves: 0 }]));
+      for (const day of days) {
+        const week = weeks.get(mondayOf(Date.parse(`${day.day}T00:00:00Z`)));
+        if (!week) continue;
+        week.joins += day.joins;
+        week.leaves += day.leaves;
+      }
+      return [...weeks.values()];
+    },
+
+    async importAddresses(entries, intervalMs, now = Date.now()) {
+      const result: FanImport = { queued: 0, known: 0, left: 0 };
+      // After any mail already waiting, so an import never jumps ahead of a visitor's confirmation.
+      let dueMs = Math.max(now, (await queue.nextDue()) ?? now);
+      for (const { email, lang } of entries) {
+        if (await hasLeft(email)) {
+          result.left += 1;
+          continue;
+        }
+        const outcome = await askToConfirm(email, lang, now, null, dueMs);
+        if (outcome === 'queued') {
+          result.queued += 1;
+          dueMs += intervalMs;
+        } else result.known += 1;
+      }
+      return result;
     },
 
     async claimMail(now, leaseMs) {

@@ -8,6 +8,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ArtistStatus, ReplyStatus } from '../contact/message-store.ts';
 import type { ReplySkipReason } from '../../../src/lib/studio-messages.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
+import type { FanState } from '../../../src/lib/studio-fans.ts';
 import type { CountedEvent, Vital } from '../../../src/lib/numbers-events.ts';
 
 /** A column with a default: optional on insert. */
@@ -112,8 +113,6 @@ export interface NumbersVitalsTable {
   count: number;
 }
 
-/** A fan's place on the list: waiting for the confirmation, confirmed, or refused by the mail server. */
-export type FanState = 'waiting' | 'confirmed' | 'refused';
 /** The list's mails: the confirmation request, and the welcome once confirmed. */
 export type FanMailKind = 'confirm' | 'welcome';
 
@@ -133,6 +132,13 @@ export interface FansTable {
 export interface FansGoneTable {
   mailbox_hash: string;
   left_ms: number;
+}
+
+export interface FanDaysTable {
+  /** YYYY-MM-DD, in UTC. */
+  day: string;
+  joins: Defaulted<number>;
+  leaves: Defaulted<number>;
 }
 
 export interface FanMailsTable {
@@ -158,6 +164,7 @@ export interface Database {
   numbers_vitals: NumbersVitalsTable;
   fans: FansTable;
   fans_gone: FansGoneTable;
+  fan_days: FanDaysTable;
   fan_mails: FanMailsTable;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The mailing list of fans: each address (waiting for its confirmation, confirmed, or refused
- * by its mail server), the hashes of the mailboxes that left, and the queue of the list's mails.
+ * by its mail server), the hashes of the mailboxes that left, the joins and leaves of each day
+ * (counts only, for the studio's chart), and the queue of the list's mails.
  */
 import type { Kysely } from 'kysely';
 import { engineTypes } from './engine.ts';
@@ -27,6 +28,12 @@ export async function createFans(db: Kysely<unknown>): Promise<void> {
     .createTable('fans_gone')
     .addColumn('mailbox_hash', 'text', (c) => c.primaryKey())
     .addColumn('left_ms', int, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('fan_days')
+    .addColumn('day', 'text', (c) => c.primaryKey())
+    .addColumn('joins', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('leaves', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable('fan_mails')

@@ -1,0 +1,60 @@
+/**
+ * The studio's view of the fans' list, as its API answers and its page asks: the counts per
+ * language, the joins and leaves of recent weeks, every fan, erasing one, the exports, and an
+ * import of addresses that each get a confirmation mail.
+ */
+import type { Lang } from './languages.ts';
+import { STUDIO_API_PREFIX } from './studio-auth.ts';
+
+export const FANS_ROUTES = {
+  list: `${STUDIO_API_PREFIX}fans`,
+  one: (id: number) => `${STUDIO_API_PREFIX}fans/${id}`,
+  exportJson: `${STUDIO_API_PREFIX}fans/export.json`,
+  exportCsv: `${STUDIO_API_PREFIX}fans/export.csv`,
+  import: `${STUDIO_API_PREFIX}fans/import`,
+} as const;
+
+/** The weeks the chart of joins and leaves shows, the current one last. */
+export const FAN_WEEKS_SHOWN = 12;
+
+/** The largest import the studio takes at once, in characters of CSV: some ten thousand addresses. */
+export const FAN_IMPORT_MAX_CHARS = 512 * 1024;
+
+/** A fan's place on the list: waiting for the confirmation, confirmed, or refused by their mail server. */
+export type FanState = 'waiting' | 'confirmed' | 'refused';
+
+export interface StudioFan {
+  id: number;
+  email: string;
+  lang: Lang;
+  state: FanState;
+  /** ISO 8601, UTC. */
+  signedUpAt: string;
+  confirmedAt: string | null;
+}
+
+/** `GET FANS_ROUTES.list`. */
+export interface FansOverview {
+  counts: { waiting: number; confirmed: Record<Lang, number>; refused: number };
+  /** The last FAN_WEEKS_SHOWN weeks, the oldest first; `week` is its Monday (UTC), YYYY-MM-DD. */
+  weeks: { week: string; joins: number; leaves: number }[];
+  /** Every fan, the newest first. */
+  fans: StudioFan[];
+}
+
+/** `POST FANS_ROUTES.import` with `{ csv, lang }`: `lang` is for rows without a language column. */
+export interface FanImportRequest {
+  csv: string;
+  lang: Lang;
+}
+
+export interface FanImportAnswer {
+  /** Addresses that get a confirmation mail. */
+  queued: number;
+  /** Already on the list, waiting, refused by their server, or asked less than a day ago. */
+  known: number;
+  /** Addresses that left the list before: their choice stands, no mail. */
+  left: number;
+  /** Lines that hold no valid address, with their number in the file (1 is the first). */
+  invalid: { line: number; reason: string }[];
+}
