@@ -25,6 +25,7 @@ import healthRoutes from './routes/health.ts';
 import mediaRoutes from './routes/media.ts';
 import oembedRoutes from './routes/oembed.ts';
 import siteRoutes from './routes/site.ts';
+import studioAnnouncementsRoutes from './routes/studio-announcements.ts';
 import studioContentRoutes from './routes/studio-content.ts';
 import studioFansRoutes from './routes/studio-fans.ts';
 import studioMessagesRoutes from './routes/studio-messages.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const { inbox, fans, redis, library, renditions, site, numbers } = app;
+  // A new build may serve a release an announcement waits for.
+  site.onInstall(() => fans?.outbox.notify());
   // What visitors may play: the library without the music of releases still to come.
   const music = publicLibrary(library, () => site.current.datedReleases);
 
@@ -232,6 +235,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope) => scope.register(studioNumbersRoutes, { prefix: studioApi, numbers }),
       // Its paths are whole, as the studio's page names them.
       (scope) => scope.register(studioFansRoutes, { fans, mailsPerMinute: config.LIST_MAILS_PER_MINUTE }),
+      (scope) =>
+        scope.register(studioAnnouncementsRoutes, {
+          fans,
+          contentDir: config.CONTENT_DIR,
+          artistAddress: config.MAIL_TO,
+        }),
     ],
   });
   await app.register(oembedRoutes, { site });

@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { configuredMailer } from '../services/contact/configured-mailer.ts';
+import type { Mailer } from '../services/contact/mailer.ts';
 import { startFanOutbox } from '../services/fans/fan-outbox.ts';
+import { buildStartedAt } from '../services/publish/build-folders.ts';
 import type { FanStore } from '../services/fans/fan-store.ts';
 import type { QueueRunner } from '../services/queue-runner.ts';
 import { openFanStore } from '../services/stores/open-fan-store.ts';
@@ -16,6 +18,10 @@ import { openOrNull } from '../services/stores/open-store.ts';
 export interface Fans {
   store: FanStore;
   outbox: QueueRunner;
+  /** Sends the artist's test copy of an announcement now, outside the queue. */
+  mailer: Pick<Mailer, 'sendFanMail'>;
+  /** The public site's origin, which the mails' links open. */
+  siteOrigin: string;
 }
 
 declare module 'fastify' {
@@ -31,19 +37,24 @@ const fansPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config 
     app.decorate('fans', null);
     return;
   }
-  const mailer = configuredMailer(config, app.log);
+  const mailer = configuredMailer(config, app.log, true);
+  // Without a public origin of its own, the site shares the studio's.
+  const siteOrigin = config.PUBLIC_ORIGIN ?? config.STUDIO_ORIGIN;
   const outbox = startFanOutbox({
     store,
     mailer,
-    // Without a public origin of its own, the site shares the studio's.
-    siteOrigin: config.PUBLIC_ORIGIN ?? config.STUDIO_ORIGIN,
+    siteOrigin,
+    announcementIntervalMs: Math.ceil(60_000 / config.LIST_MAILS_PER_MINUTE),
+    // Read when asked: the served site is decorated after this plugin. A build made after the
+    // release's moment serves its normal page, so the announcement's link shows the release.
+    releaseIsOut: (_release, sendAtMs) => (buildStartedAt(app.site.current.dir) ?? 0) >= sendAtMs,
     log: app.log,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     leaseMs: config.OUTBOX_LEASE_MS,
   });
-  app.decorate('fans', { store, outbox });
+  app.decorate('fans', { store, outbox, mailer, siteOrigin });
   app.addHook('onClose', async () => {
     await outbox.close();
     mailer.close();

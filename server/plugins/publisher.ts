@@ -74,15 +74,7 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
     projectDir,
     build: publish.build ?? siteBuild(projectDir, config.MEDIA_DIR),
     turns,
-    site: {
-      get current() {
-        return site.current;
-      },
-      install: (built) => {
-        site.install(built);
-        void schedule.rearm();
-      },
-    },
+    site,
     cspContext,
     log: app.log.child({ part: 'publisher' }),
     checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
@@ -92,6 +84,7 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
     await turns.close();
     throw error;
   });
+  site.onInstall(() => void schedule.rearm());
   app.decorate('site', site);
   app.decorate('publisher', publisher);
   await schedule.rearm();

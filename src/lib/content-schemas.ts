@@ -171,6 +171,9 @@ export const releaseSchema = z.strictObject({
   credits: creditsSchema.optional(),
 });
 
+/** A release file's data, as the schema takes it. */
+export type Release = z.infer<typeof releaseSchema>;
+
 /** Where the covers the studio uploads go, inside `content/`: beside the releases, as `./covers/<name>`. */
 export const COVERS_FOLDER = 'releases/covers';
 

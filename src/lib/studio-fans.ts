@@ -12,6 +12,11 @@ export const FANS_ROUTES = {
   exportJson: `${STUDIO_API_PREFIX}fans/export.json`,
   exportCsv: `${STUDIO_API_PREFIX}fans/export.csv`,
   import: `${STUDIO_API_PREFIX}fans/import`,
+  announcements: `${STUDIO_API_PREFIX}fans/announcements`,
+  announcement: (id: number) => `${STUDIO_API_PREFIX}fans/announcements/${id}`,
+  draft: `${STUDIO_API_PREFIX}fans/announcements/draft`,
+  preview: `${STUDIO_API_PREFIX}fans/announcements/preview`,
+  test: `${STUDIO_API_PREFIX}fans/announcements/test`,
 } as const;
 
 /** The weeks the chart of joins and leaves shows, the current one last. */
@@ -57,4 +62,75 @@ export interface FanImportAnswer {
   left: number;
   /** Lines that hold no valid address, with their number in the file (1 is the first). */
   invalid: { line: number; reason: string }[];
+}
+
+/** An announcement's words in one language: the mail's subject, its text, and the page it links to. */
+export interface AnnouncementTexts {
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/** An announcement in each language; each fan gets theirs. */
+export type AnnouncementDraft = Record<Lang, AnnouncementTexts>;
+
+/** An announcement's progress: `waiting` mails are still queued. */
+export interface AnnouncementProgress {
+  total: number;
+  sent: number;
+  refused: number;
+  failed: number;
+  waiting: number;
+}
+
+export type AnnouncementState = 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/** An announcement as the studio lists it. */
+export interface StudioAnnouncement extends AnnouncementProgress {
+  id: number;
+  /** The release's file name, or null for a free announcement. */
+  release: string | null;
+  texts: AnnouncementDraft;
+  state: AnnouncementState;
+  /** When it goes out (ISO 8601, UTC); with `afterRelease`, once the site serves the release as out. */
+  sendAt: string;
+  afterRelease: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** A release the studio can announce: its file's name, title, and moment (null when dated by month or day). */
+export interface AnnounceableRelease {
+  slug: string;
+  title: string;
+  releaseAt: string | null;
+}
+
+/** `GET FANS_ROUTES.announcements`. */
+export interface AnnouncementsOverview {
+  announcements: StudioAnnouncement[];
+  releases: AnnounceableRelease[];
+}
+
+/** `POST FANS_ROUTES.draft` with `{ release }` answers the release's `AnnouncementDraft`. */
+export interface DraftRequest {
+  release: string;
+}
+
+/** `POST FANS_ROUTES.preview` with `{ texts }`: each language's mail as its fans will read it. */
+export type AnnouncementPreview = Record<Lang, { subject: string; text: string }>;
+
+/** `POST FANS_ROUTES.test` with `{ texts }` mails the three languages to the artist (MAIL_TO). */
+export interface TestSent {
+  languages: Lang[];
+}
+
+/**
+ * `POST FANS_ROUTES.announcements`: `now`, or at the release's moment (`release` then names one
+ * with a moment), once the site serves it as out. Answers the new `StudioAnnouncement` (201).
+ */
+export interface NewAnnouncementRequest {
+  release: string | null;
+  texts: AnnouncementDraft;
+  when: 'now' | 'release';
 }

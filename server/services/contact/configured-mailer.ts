@@ -5,9 +5,10 @@ import type { Log } from '../log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { readStreamingLinks } from '../site/site-settings.ts';
 
-/** A mailer over SMTP_URL (else .eml files in DATA_DIR/outbox/), from MAIL_FROM. */
-export function configuredMailer(config: Config, log: Pick<Log, 'info'>): Mailer {
+/** A mailer over SMTP_URL (else .eml files in DATA_DIR/outbox/), from MAIL_FROM; `pool` keeps its connection open. */
+export function configuredMailer(config: Config, log: Pick<Log, 'info'>, pool = false): Mailer {
   return createMailer({
+    pool,
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,
     mailFrom: config.MAIL_FROM,

@@ -12,7 +12,7 @@ import type { NewMessage } from './message-store.ts';
 export const NOT_ONE_LINE = CONTROL_CHARACTER;
 /** The C0 and C1 controls and DEL but for tab, LF and CR, which a message may hold. */
 // eslint-disable-next-line no-control-regex -- these are exactly the characters refused
-const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Where an encoded-word starts; decoders are lenient about the rest, so this alone is refused. */
 const ENCODED_WORD_START = '=?';
 
@@ -90,7 +90,11 @@ export function parseBody<T>(shape: z.ZodType<T>, body: unknown): { ok: true; da
   const result = shape.safeParse(body);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, field: String(issue?.path[0] ?? 'body'), error: issue?.message ?? 'invalid input' };
+  return {
+    ok: false,
+    field: issue?.path.length ? issue.path.join('.') : 'body',
+    error: issue?.message ?? 'invalid input',
+  };
 }
 
 /** Validates a request body; the first problem is named with its field. */

@@ -4,7 +4,7 @@
  * is set, else as .eml files under DATA_DIR/outbox/. No input can add a header or a recipient: header values go through
  * nodemailer's encoding, the validation refused control characters, and bodies are plain text.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -13,13 +13,7 @@ import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from '.
 import type { StoredMessage } from './message-store.ts';
 import type { StudioNotice } from '../studio/studio-store.ts';
 import type { FanMail } from '../fans/fan-store.ts';
-import { FAN_MAIL_TEXTS } from '../fans/fan-mail-texts.ts';
-
-/** Where a mail of the list points: the fan's confirm link, and their link to leave. */
-export interface FanLinks {
-  confirm: string;
-  leave: string;
-}
+import { fanMailContent, type FanLinks } from '../fans/fan-mail-texts.ts';
 
 export interface MailerOptions {
   smtpUrl: string | null;
@@ -27,6 +21,11 @@ export interface MailerOptions {
   mailFrom: string;
   /** Where .eml files go when there is no SMTP server. */
   outboxDir: string;
+  /**
+   * Keeps one SMTP connection open between mails, for a queue that sends many in a row (the
+   * fans' list): a new connection a mail would cost its handshake every time.
+   */
+  pool?: boolean;
   /** The artist's streaming links, listed in the auto-reply. */
   links: readonly { label: string; href: string }[];
   log: Pick<Log, 'info'>;
@@ -39,8 +38,11 @@ export interface Mailer {
   sendDigest(messages: readonly StoredMessage[], waiting: number): Promise<void>;
   /** Tells a studio person of a change to their account; `studioUrl` is where they act on it. */
   sendStudioNotice(notice: StudioNotice, studioUrl: string): Promise<void>;
-  /** A mail of the fans' list; every one after the confirmation can be left in one click (RFC 8058). */
-  sendFanMail(mail: FanMail, links: FanLinks): Promise<void>;
+  /**
+   * A mail of the fans' list; every one after the confirmation can be left in one click
+   * (RFC 8058). A `test` (the artist's own copy of an announcement) gets an id of its own.
+   */
+  sendFanMail(mail: FanMail, links: FanLinks, test?: boolean): Promise<void>;
   close(): void;
 }
 
@@ -80,7 +82,9 @@ function digestText(messages: readonly StoredMessage[], waiting: number): string
 
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? options.pool
+      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 1 })
+      : nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const domain = domainOf(options.mailFrom);
 
@@ -178,23 +182,28 @@ export function createMailer(options: MailerOptions): Mailer {
       );
     },
 
-    async sendFanMail(mail, links) {
-      const texts = FAN_MAIL_TEXTS[mail.lang];
+    async sendFanMail(mail, links, test = false) {
+      const content = fanMailContent(mail.kind, mail.lang, links, mail.announcement?.texts ?? null);
       const leaving =
         mail.kind === 'confirm'
           ? {}
           : { 'List-Unsubscribe': `<${links.leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      // The same id on a retry, so a mail resent after a crash is recognised as one.
+      const key = test
+        ? `test-${randomUUID()}`
+        : mail.announcement
+          ? `announcement-${mail.announcement.id}-${mail.fanId}`
+          : `${mail.id}-${mail.kind}`;
       await send(
         {
           from: options.mailFrom,
           to: mail.email,
-          subject: texts[mail.kind].subject,
-          // The same id on a retry, so a mail resent after a crash is recognised as one.
-          messageId: `<fans-${mail.id}-${mail.kind}@${domain}>`,
+          subject: content.subject,
+          messageId: `<fans-${key}@${domain}>`,
           headers: { 'Auto-Submitted': 'auto-generated', 'List-Id': `<fans.${domain}>`, ...leaving },
-          text: mail.kind === 'confirm' ? texts.confirm.body(links.confirm) : texts.welcome.body(links.leave),
+          text: content.text,
         },
-        `fans-${mail.id}-${mail.kind}.eml`,
+        `fans-${key}.eml`,
       );
     },
 

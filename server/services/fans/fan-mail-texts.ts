@@ -4,11 +4,14 @@
  * artist's name, the links and what to do if it was not them.
  */
 import type { Lang } from '../../../src/lib/languages.ts';
+import type { AnnouncementTexts } from '../../../src/lib/studio-fans.ts';
 import { ARTIST_NAME } from '../site/site-settings.ts';
 
 interface FanMailTexts {
   confirm: { subject: string; body: (confirmUrl: string) => string };
   welcome: { subject: string; body: (leaveUrl: string) => string };
+  /** Below an announcement's own text: why the fan gets it, and the way out. */
+  announcementFooter: (leaveUrl: string) => string;
 }
 
 export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
@@ -41,6 +44,8 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           `Um abraço,\n${ARTIST_NAME}`,
         ].join('\n'),
     },
+    announcementFooter: (leaveUrl) =>
+      `Você recebe este e-mail porque entrou na lista de ${ARTIST_NAME}. Para sair, abra: ${leaveUrl}`,
   },
   en: {
     confirm: {
@@ -71,6 +76,8 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           `All the best,\n${ARTIST_NAME}`,
         ].join('\n'),
     },
+    announcementFooter: (leaveUrl) =>
+      `You get this mail because you joined ${ARTIST_NAME}'s list. To leave it, open: ${leaveUrl}`,
   },
   es: {
     confirm: {
@@ -101,5 +108,36 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           `Un abrazo,\n${ARTIST_NAME}`,
         ].join('\n'),
     },
+    announcementFooter: (leaveUrl) =>
+      `Recibes este correo porque te uniste a la lista de ${ARTIST_NAME}. Para salir, abre: ${leaveUrl}`,
   },
 };
+
+/** A mail of the list as its fan reads it. */
+export interface FanMailContent {
+  subject: string;
+  text: string;
+}
+
+/** Where a mail of the list points: the fan's confirm link, and their link to leave. */
+export interface FanLinks {
+  confirm: string;
+  leave: string;
+}
+
+/** The subject and text of a mail of the list, in the fan's language; the preview shows the same. */
+export function fanMailContent(
+  kind: 'confirm' | 'welcome' | 'announcement',
+  lang: Lang,
+  links: FanLinks,
+  announcement: AnnouncementTexts | null = null,
+): FanMailContent {
+  const texts = FAN_MAIL_TEXTS[lang];
+  if (kind === 'confirm') return { subject: texts.confirm.subject, text: texts.confirm.body(links.confirm) };
+  if (kind === 'welcome' || !announcement)
+    return { subject: texts.welcome.subject, text: texts.welcome.body(links.leave) };
+  return {
+    subject: announcement.subject,
+    text: [announcement.text, '', announcement.link, '', '--', texts.announcementFooter(links.leave)].join('\n'),
+  };
+}

@@ -1,12 +1,13 @@
 /**
  * Sends the list's mails from their queue in the database, the way the contact outbox sends
- * messages: the queue survives restarts, a lease keeps two instances from sending one mail, a
+ * messages, and starts the announcements that are due: the queue survives restarts, a lease keeps two instances from sending one mail, a
  * failure is retried with the outbox's backoff, and a permanent refusal (5xx) marks the fan
  * refused, so no more mail goes to that address.
  */
 import { FAN_TOKEN_PARAM, fanPagePath } from '../../../src/lib/fans.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
-import type { FanLinks, Mailer } from '../contact/mailer.ts';
+import type { Mailer } from '../contact/mailer.ts';
+import type { FanLinks } from './fan-mail-texts.ts';
 import { DEFAULT_LEASE_MS, judgeFailedMail, type RetrySettings } from '../contact/outbox.ts';
 import type { Log } from '../log.ts';
 import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
@@ -17,6 +18,10 @@ export interface FanOutboxOptions extends RetrySettings {
   mailer: Pick<Mailer, 'sendFanMail'>;
   /** The public site's origin, which the links in the mails open. */
   siteOrigin: string;
+  /** The pace of an announcement's mails: one every this many ms, all instances together. */
+  announcementIntervalMs: number;
+  /** Whether the site serves `release` as out, as a build made after `sendAtMs` does. */
+  releaseIsOut: (release: string, sendAtMs: number) => boolean;
   log: Pick<Log, 'info' | 'warn'>;
   leaseMs?: number;
   /** How often to look at the queue when nothing is due sooner (other instances queue mails too). */
@@ -35,12 +40,18 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
   async function drain(isClosed: () => boolean): Promise<void> {
+    const started = await store.announcements.startDue(
+      Date.now(),
+      options.announcementIntervalMs,
+      options.releaseIsOut,
+    );
+    if (started > 0) log.info({ started }, 'announcements started');
     while (!isClosed()) {
       const mail = await store.claimMail(Date.now(), leaseMs);
       if (!mail) return;
       try {
         await mailer.sendFanMail(mail, fanLinks(options.siteOrigin, mail.lang, mail.token));
-        await store.dropMail(mail.id);
+        await store.finishMail(mail, 'sent');
         log.info({ fanMailId: mail.id, kind: mail.kind }, 'fan mail sent');
       } catch (error) {
         const failed = judgeFailedMail(error, mail.attempts, options);
@@ -49,10 +60,10 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
           await store.retryMail(mail.id, failed.summary, failed.atMs);
           log.warn(logged, 'fan mail failed; will retry');
         } else if (failed.next === 'refused') {
-          await store.markRefused(mail.fanId, failed.summary);
+          await store.finishMail(mail, 'refused', failed.summary);
           log.warn(logged, 'fan address refused for good: no more mail to it');
         } else {
-          await store.dropMail(mail.id);
+          await store.finishMail(mail, 'failed');
           log.warn(logged, 'fan mail given up');
         }
       }
@@ -61,7 +72,11 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
 
   return startQueueRunner({
     drain,
-    nextDue: () => store.nextMailDue(),
+    nextDue: async () => {
+      const [mail, announcement] = await Promise.all([store.nextMailDue(), store.announcements.nextStart(Date.now())]);
+      if (mail === null) return announcement;
+      return announcement === null ? mail : Math.min(mail, announcement);
+    },
     idleCheckMs: options.idleCheckMs ?? 60_000,
     onError: (error) => log.warn({ reason: (error as Error).message }, 'fan mails run failed'),
   });

@@ -5,7 +5,7 @@
  */
 import { access, mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { releaseSchema } from '../../../src/lib/content-schemas.ts';
+import { releaseSchema, type Release } from '../../../src/lib/content-schemas.ts';
 import type { ReleasePlays } from '../../../src/lib/studio-music.ts';
 import { readTitles, TITLES_FILE } from '../../../src/lib/track-names.ts';
 import { findTrackByTitle } from '../../../src/lib/track-titles.ts';
@@ -17,24 +17,36 @@ export type ReleaseLink = Omit<ReleasePlays, 'plays' | 'found'>;
 
 const RELEASE_FILE = /^([a-z0-9][a-z0-9-]*)\.json$/;
 
-/** The releases of `content/releases/`, by title; a file the build would refuse is left out. */
-export async function readReleases(contentDir: string): Promise<ReleaseLink[]> {
+/** A release file that the build would take: its name (the release's address) and its data. */
+export interface ReleaseFile {
+  slug: string;
+  release: Release;
+}
+
+/** The release files of `content/releases/`; a file the build would refuse is left out. */
+export async function readReleaseFiles(contentDir: string): Promise<ReleaseFile[]> {
   const folder = join(contentDir, 'releases');
   const names = await readdir(folder).catch(() => [] as string[]);
-  const releases: ReleaseLink[] = [];
+  const files: ReleaseFile[] = [];
   for (const name of names) {
     const slug = RELEASE_FILE.exec(name)?.[1];
     if (!slug) continue;
     try {
       const parsed = releaseSchema.safeParse(JSON.parse(await readFile(join(folder, name), 'utf8')));
-      if (!parsed.success) continue;
-      const { title, kind, playlist } = parsed.data;
-      releases.push({ slug, title, kind, playlist });
+      if (parsed.success) files.push({ slug, release: parsed.data });
     } catch {
       // Not JSON: the studio's editor says so where the file is edited.
     }
   }
-  return releases.sort((a, b) => a.title.localeCompare(b.title));
+  return files;
+}
+
+/** The releases of `content/releases/`, by title. */
+export async function readReleases(contentDir: string): Promise<ReleaseLink[]> {
+  const files = await readReleaseFiles(contentDir);
+  return files
+    .map(({ slug, release: { title, kind, playlist } }) => ({ slug, title, kind, playlist }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /**

@@ -25,6 +25,14 @@ export async function newBuildFolder(buildsDir: string, now = new Date()): Promi
   return name;
 }
 
+/** When the build in folder `dir` started (its name's stamp, to the second), or null for a folder no build made. */
+export function buildStartedAt(dir: string): number | null {
+  const stamp = /(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[0-9a-f]{6}$/.exec(dir);
+  if (!stamp) return null;
+  const [, year, month, day, hour, minute, second] = stamp;
+  return Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
+}
+
 /** The build folder a link names, or null when there is no such link. */
 export async function linkTarget(buildsDir: string, link: string): Promise<string | null> {
   try {

@@ -67,17 +67,24 @@ export interface CurrentSite {
   readonly current: ServedSite;
   /** Serves this site from the next request on. */
   install: (site: ServedSite) => void;
+  /** Calls `listener` after each site installed from now on. */
+  onInstall: (listener: () => void) => void;
 }
 
 /** Holds the served site, starting with `first`. */
 export function holdSite(first: ServedSite): CurrentSite {
   let current = first;
+  const listeners: (() => void)[] = [];
   return {
     get current() {
       return current;
     },
     install: (site) => {
       current = site;
+      for (const listener of listeners) listener();
+    },
+    onInstall: (listener) => {
+      listeners.push(listener);
     },
   };
 }

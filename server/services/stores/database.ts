@@ -8,7 +8,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ArtistStatus, ReplyStatus } from '../contact/message-store.ts';
 import type { ReplySkipReason } from '../../../src/lib/studio-messages.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
-import type { FanState } from '../../../src/lib/studio-fans.ts';
+import type { AnnouncementState, FanState } from '../../../src/lib/studio-fans.ts';
 import type { CountedEvent, Vital } from '../../../src/lib/numbers-events.ts';
 
 /** A column with a default: optional on insert. */
@@ -113,8 +113,24 @@ export interface NumbersVitalsTable {
   count: number;
 }
 
-/** The list's mails: the confirmation request, and the welcome once confirmed. */
-export type FanMailKind = 'confirm' | 'welcome';
+/** The list's mails: the confirmation request, the welcome once confirmed, and the artist's announcements. */
+export type FanMailKind = 'confirm' | 'welcome' | 'announcement';
+
+export interface FanAnnouncementsTable {
+  id: Generated<number>;
+  release: string | null;
+  texts: string;
+  created_ms: number;
+  send_at_ms: number;
+  /** A boolean in PostgreSQL, 0 or 1 in SQLite. */
+  after_release: ColumnType<boolean | number, boolean | undefined, boolean>;
+  state: AnnouncementState;
+  total: Defaulted<number>;
+  sent: Defaulted<number>;
+  refused: Defaulted<number>;
+  failed: Defaulted<number>;
+  finished_ms: number | null;
+}
 
 export interface FansTable {
   id: Generated<number>;
@@ -145,6 +161,7 @@ export interface FanMailsTable {
   id: Generated<number>;
   fan_id: number;
   kind: FanMailKind;
+  announcement_id: number | null;
   created_ms: number;
   next_attempt_ms: number;
   attempts: Defaulted<number>;
@@ -165,6 +182,7 @@ export interface Database {
   fans: FansTable;
   fans_gone: FansGoneTable;
   fan_days: FanDaysTable;
+  fan_announcements: FanAnnouncementsTable;
   fan_mails: FanMailsTable;
 }
 

@@ -1,13 +1,14 @@
 /**
  * The mailing list of fans: each address (waiting for its confirmation, confirmed, or refused
  * by its mail server), the hashes of the mailboxes that left, the joins and leaves of each day
- * (counts only, for the studio's chart), and the queue of the list's mails.
+ * (counts only, for the studio's chart), the artist's announcements with their progress, and
+ * the queue of the list's mails.
  */
 import type { Kysely } from 'kysely';
 import { engineTypes } from './engine.ts';
 
 export async function createFans(db: Kysely<unknown>): Promise<void> {
-  const { id, int } = engineTypes(db);
+  const { id, int, flag } = engineTypes(db);
   await db.schema
     .createTable('fans')
     .addColumn('id', id.type, id.build)
@@ -36,10 +37,29 @@ export async function createFans(db: Kysely<unknown>): Promise<void> {
     .addColumn('leaves', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
+    .createTable('fan_announcements')
+    .addColumn('id', id.type, id.build)
+    // The release's file name (its address), or null for a free announcement.
+    .addColumn('release', 'text')
+    // Each language's subject, text and link, as JSON.
+    .addColumn('texts', 'text', (c) => c.notNull())
+    .addColumn('created_ms', int, (c) => c.notNull())
+    .addColumn('send_at_ms', int, (c) => c.notNull())
+    // Sent once the site serves the release as out (the build after its moment), not before.
+    .addColumn('after_release', flag.type, (c) => c.notNull().defaultTo(flag.no))
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sent', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('finished_ms', int)
+    .execute();
+  await db.schema
     .createTable('fan_mails')
     .addColumn('id', id.type, id.build)
     .addColumn('fan_id', int, (c) => c.notNull().references('fans.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('announcement_id', int, (c) => c.references('fan_announcements.id').onDelete('cascade'))
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('next_attempt_ms', int, (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -48,4 +68,11 @@ export async function createFans(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('fan_mails_due').on('fan_mails').column('next_attempt_ms').execute();
   await db.schema.createIndex('fan_mails_fan').on('fan_mails').column('fan_id').execute();
+  // One mail of an announcement a fan, however many instances start it.
+  await db.schema
+    .createIndex('fan_mails_announcement')
+    .on('fan_mails')
+    .columns(['announcement_id', 'fan_id'])
+    .unique()
+    .execute();
 }

@@ -1,0 +1,191 @@
+/**
+ * The artist's announcements to his fans, in the studio (behind its session and Origin
+ * checks): the releases to announce and the announcements with their progress; a release's
+ * words filled in for each language; each language's mail as its fans will read it; a test
+ * copy of every language to the artist; and sending, now or at the release's moment.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { LANGUAGES } from '../../src/lib/languages.ts';
+import { releaseInstant } from '../../src/lib/pre-release.ts';
+import {
+  FANS_ROUTES,
+  type AnnouncementDraft,
+  type AnnouncementPreview,
+  type AnnouncementsOverview,
+  type DraftRequest,
+  type NewAnnouncementRequest,
+  type TestSent,
+} from '../../src/lib/studio-fans.ts';
+import type { Fans } from '../plugins/fans.ts';
+import { fanMailContent } from '../services/fans/fan-mail-texts.ts';
+import { fanLinks } from '../services/fans/fan-outbox.ts';
+import {
+  announceableReleases,
+  releaseDraft,
+  releaseFile,
+  validateDraft,
+} from '../services/fans/release-announcement.ts';
+import { refuse } from '../services/studio/studio-http.ts';
+import '../services/studio/studio-person.ts';
+
+export interface StudioAnnouncementsOptions {
+  fans: Fans | null;
+  contentDir: string;
+  /** Who gets the artist's test copy: the address his messages go to. */
+  artistAddress: string;
+}
+
+const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+const SLUG = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 200 } as const;
+const TEXTS_BODY = { type: 'object', required: ['texts'], properties: { texts: { type: 'object' } } } as const;
+/** Three languages of subject, text (5,000 characters) and link, escaped as JSON. */
+const BODY_LIMIT = 128 * 1024;
+/** Where a preview's leave link points: a fan's own link holds their secret instead. */
+const PREVIEW_TOKEN = '…';
+
+const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> = async (app, options) => {
+  const fansOr = (reply: FastifyReply): Fans | null => {
+    if (!options.fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
+    return options.fans;
+  };
+  /** The list and the announcement's checked words, or null with the refusal answered. */
+  const fansAndTexts = (reply: FastifyReply, texts: unknown): { fans: Fans; texts: AnnouncementDraft } | null => {
+    const fans = fansOr(reply);
+    if (!fans) return null;
+    const checked = validateDraft(texts);
+    if (checked.ok) return { fans, texts: checked.texts };
+    refuse(reply, 400, 'INVALID_REQUEST', `${checked.field}: ${checked.error}`);
+    return null;
+  };
+
+  app.get(FANS_ROUTES.announcements, async (_request, reply) => {
+    const fans = fansOr(reply);
+    if (!fans) return reply;
+    const [announcements, releases] = await Promise.all([
+      fans.store.announcements.list(),
+      announceableReleases(options.contentDir),
+    ]);
+    const overview: AnnouncementsOverview = { announcements, releases };
+    return reply.header('cache-control', 'no-store').send(overview);
+  });
+
+  app.post<{ Body: DraftRequest }>(
+    FANS_ROUTES.draft,
+    { schema: { body: { type: 'object', required: ['release'], properties: { release: SLUG } } } },
+    async (request, reply) => {
+      const fans = fansOr(reply);
+      if (!fans) return reply;
+      const file = await releaseFile(options.contentDir, request.body.release);
+      if (!file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
+      return reply.send(releaseDraft(file, fans.siteOrigin));
+    },
+  );
+
+  app.post<{ Body: { texts: unknown } }>(
+    FANS_ROUTES.preview,
+    { bodyLimit: BODY_LIMIT, schema: { body: TEXTS_BODY } },
+    async (request, reply) => {
+      const asked = fansAndTexts(reply, request.body.texts);
+      if (!asked) return reply;
+      const { fans, texts } = asked;
+      const preview = Object.fromEntries(
+        LANGUAGES.map((lang) => [
+          lang,
+          fanMailContent('announcement', lang, fanLinks(fans.siteOrigin, lang, PREVIEW_TOKEN), texts[lang]),
+        ]),
+      ) as AnnouncementPreview;
+      return reply.send(preview);
+    },
+  );
+
+  app.post<{ Body: { texts: unknown } }>(
+    FANS_ROUTES.test,
+    { bodyLimit: BODY_LIMIT, schema: { body: TEXTS_BODY } },
+    async (request, reply) => {
+      const asked = fansAndTexts(reply, request.body.texts);
+      if (!asked) return reply;
+      const { fans, texts } = asked;
+      for (const lang of LANGUAGES) {
+        const links = fanLinks(fans.siteOrigin, lang, PREVIEW_TOKEN);
+        await fans.mailer.sendFanMail(
+          {
+            id: 0,
+            kind: 'announcement',
+            fanId: 0,
+            email: options.artistAddress,
+            lang,
+            token: PREVIEW_TOKEN,
+            attempts: 0,
+            announcement: { id: 0, texts: texts[lang] },
+          },
+          links,
+          true,
+        );
+      }
+      const sent: TestSent = { languages: [...LANGUAGES] };
+      return reply.send(sent);
+    },
+  );
+
+  app.post<{ Body: NewAnnouncementRequest }>(
+    FANS_ROUTES.announcements,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['release', 'texts', 'when'],
+          properties: {
+            release: { anyOf: [SLUG, { type: 'null' }] },
+            texts: { type: 'object' },
+            when: { enum: ['now', 'release'] },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const asked = fansAndTexts(reply, request.body.texts);
+      if (!asked) return reply;
+      const { fans, texts } = asked;
+      const { release, when } = request.body;
+      const file = release === null ? null : await releaseFile(options.contentDir, release);
+      if (release !== null && !file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
+      const moment = releaseInstant(file?.release.releaseAt);
+      if (when === 'release' && moment === null) {
+        return refuse(reply, 400, 'INVALID_REQUEST', 'This release has no moment to send at: send it now.');
+      }
+      const now = Date.now();
+      const id = await fans.store.announcements.create({
+        release,
+        texts,
+        sendAtMs: when === 'release' && moment !== null ? moment : now,
+        afterRelease: when === 'release',
+      });
+      fans.outbox.notify();
+      request.log.info({ person: request.studioPerson?.id, announcement: id, release, when }, 'announcement created');
+      const created = (await fans.store.announcements.list()).find((announcement) => announcement.id === id);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${FANS_ROUTES.announcements}/:id`,
+    { schema: { params: ID_PARAMS } },
+    async (request, reply) => {
+      const fans = fansOr(reply);
+      if (!fans) return reply;
+      if (!(await fans.store.announcements.cancel(request.params.id))) {
+        return refuse(reply, 404, 'NOT_FOUND', 'There is no announcement waiting to be sent with that number.');
+      }
+      request.log.info({ person: request.studioPerson?.id, announcement: request.params.id }, 'announcement cancelled');
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default studioAnnouncementsRoutes;

@@ -1,0 +1,245 @@
+/**
+ * The artist's announcements through the real app, a real SMTP peer and real stores: the words
+ * filled in from a release's file, the preview and the test copy, sending to every confirmed
+ * fan in their language with a one-click leave, and a thousand fans mailed once each by two
+ * instances on PostgreSQL, one of them restarted mid-send.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import type { FanStore } from '../../../server/services/fans/fan-store.ts';
+import { openDatabase } from '../../../server/services/stores/connect.ts';
+import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
+import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
+import { LANGUAGES } from '../../../src/lib/languages.ts';
+import {
+  FANS_ROUTES,
+  type AnnouncementDraft,
+  type AnnouncementPreview,
+  type AnnouncementsOverview,
+  type StudioAnnouncement,
+} from '../../../src/lib/studio-fans.ts';
+import { useBothEngines } from './both-engines.ts';
+import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
+
+const ORIGIN = 'https://studio.example';
+const ARTIST = 'andre@example.com';
+const databases = useBothEngines();
+
+/** A release file of the fixture's own content, with its words in each language. */
+const RELEASE = {
+  title: 'Demo EP',
+  kind: 'EP',
+  released: '2026-11',
+  playlist: 'Demo',
+  description: { pt: 'Um EP de teste.', en: 'A test EP.', es: 'Un EP de prueba.' },
+};
+
+/** A header as the mail carries it (unfolded), or undefined. */
+function header(mail: ReceivedMail, name: string): string | undefined {
+  const head = (mail.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((each) => each.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** `count` confirmed fans, their languages in turn, through sign-up and confirmation (their own mails sent). */
+async function confirmedFans(store: FanStore, count: number) {
+  const now = Date.now();
+  for (let n = 0; n < count; n += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, count - n) }, (_, k) =>
+        store.signUp(`fan${n + k}@example.org`, LANGUAGES[(n + k) % 3] ?? 'pt', Number.POSITIVE_INFINITY, now),
+      ),
+    );
+  }
+  for (let mail = await store.claimMail(now, 60_000); mail; mail = await store.claimMail(now, 60_000)) {
+    if (mail.kind === 'confirm') await store.confirm(mail.token, now);
+    await store.finishMail(mail, 'sent');
+  }
+}
+
+describe('announcing a release from the studio', () => {
+  let site: FixtureSite;
+  let contentDir: string;
+  let smtp: SmtpPeer;
+  let app: FastifyInstance;
+  let browser: StudioBrowser;
+
+  beforeAll(async () => {
+    site = createFixtureSite();
+    contentDir = mkdtempSync(join(tmpdir(), 'announcement-content-'));
+    mkdirSync(join(contentDir, 'releases'));
+    writeFileSync(join(contentDir, 'releases', 'demo-ep.json'), JSON.stringify(RELEASE));
+    smtp = await startSmtpPeer();
+    app = await buildTestApp(site, {
+      STUDIO_ORIGIN: ORIGIN,
+      SMTP_URL: smtp.url,
+      MAIL_TO: ARTIST,
+      CONTENT_DIR: contentDir,
+      LIST_MAILS_PER_MINUTE: '60000',
+    });
+    const people = await openStudioStore({ databaseUrl: null, dataDir: site.dataDir });
+    browser = await signedInBrowser(app, people, ORIGIN, 'André');
+    await people.close();
+    const fans = await openFanStore({ databaseUrl: null, dataDir: site.dataDir });
+    await confirmedFans(fans, 6);
+    await fans.close();
+  }, 30_000);
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+    site.cleanup();
+    rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
+
+  it('fills each language from the release, previews, sends a test to the artist, then mails every fan once in theirs', async () => {
+    const overview = (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>();
+    expect(overview.releases).toEqual([{ slug: 'demo-ep', title: 'Demo EP', releaseAt: null }]);
+
+    const draft = (await browser.request('POST', FANS_ROUTES.draft, { release: 'demo-ep' })).json<AnnouncementDraft>();
+    for (const lang of LANGUAGES) {
+      expect(draft[lang].subject).toContain(RELEASE.title);
+      expect(draft[lang].text).toBe(RELEASE.description[lang]);
+      expect(new URL(draft[lang].link).pathname).toBe(`/${lang}/music/demo-ep`);
+    }
+    expect(new Set(LANGUAGES.map((lang) => draft[lang].subject)).size).toBe(3);
+
+    const preview = (await browser.request('POST', FANS_ROUTES.preview, { texts: draft })).json<AnnouncementPreview>();
+    for (const lang of LANGUAGES) {
+      expect(preview[lang].subject).toBe(draft[lang].subject);
+      expect(preview[lang].text).toContain(draft[lang].text);
+      expect(preview[lang].text).toContain(draft[lang].link);
+    }
+
+    expect((await browser.request('POST', FANS_ROUTES.test, { texts: draft })).statusCode).toBe(200);
+    await expect.poll(() => mailsTo(ARTIST).length).toBe(3);
+    expect(
+      mailsTo(ARTIST)
+        .map((mail) => mail.parsed.subject)
+        .sort(),
+    ).toEqual(LANGUAGES.map((lang) => draft[lang].subject).sort());
+
+    const created = await browser.request('POST', FANS_ROUTES.announcements, {
+      release: 'demo-ep',
+      texts: draft,
+      when: 'now',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<StudioAnnouncement>();
+    await expect
+      .poll(
+        async () =>
+          (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>().announcements[0],
+      )
+      .toMatchObject({ id, state: 'sent', total: 6, sent: 6, waiting: 0 });
+    for (let n = 0; n < 6; n += 1) {
+      const lang = LANGUAGES[n % 3] ?? 'pt';
+      const [mail] = mailsTo(`fan${n}@example.org`).filter((each) => each.parsed.subject === draft[lang].subject);
+      expect(mail, `fan${n}'s announcement`).toBeDefined();
+      expect(header(mail as ReceivedMail, 'List-Unsubscribe')).toMatch(
+        new RegExp(`^<https?://\\S+/${lang}/fans/leave\\?t=\\S+>$`),
+      );
+      expect(header(mail as ReceivedMail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    }
+    // A cancel comes too late once it started.
+    expect((await browser.request('DELETE', FANS_ROUTES.announcement(id))).statusCode).toBe(404);
+  });
+
+  it('refuses words a mail cannot carry, and a release moment the release does not have', async () => {
+    const draft = (await browser.request('POST', FANS_ROUTES.draft, { release: 'demo-ep' })).json<AnnouncementDraft>();
+    const broken = { ...draft, es: { ...draft.es, subject: 'Nueva\r\nBcc: everyone@example.org' } };
+    const refused = await browser.request('POST', FANS_ROUTES.announcements, {
+      release: null,
+      texts: broken,
+      when: 'now',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/^es\.subject: /);
+    const missing = await browser.request('POST', FANS_ROUTES.announcements, {
+      release: null,
+      texts: { pt: draft.pt },
+      when: 'now',
+    });
+    expect(missing.statusCode).toBe(400);
+    const noMoment = await browser.request('POST', FANS_ROUTES.announcements, {
+      release: 'demo-ep',
+      texts: draft,
+      when: 'release',
+    });
+    expect(noMoment.statusCode).toBe(400);
+    expect((await browser.request('POST', FANS_ROUTES.draft, { release: 'no-such-release' })).statusCode).toBe(404);
+  });
+});
+
+/** `count` confirmed fans written in one statement, as a thousand sign-ups and confirmations leave them. */
+async function seedConfirmedFans(databaseUrl: string, count: number) {
+  const db = await openDatabase({ databaseUrl, dataDir: '' });
+  try {
+    const now = Date.now();
+    await db
+      .insertInto('fans')
+      .values(
+        Array.from({ length: count }, (_, n) => ({
+          email: `fan${n}@example.org`,
+          mailbox: `fan${n}@example.org`,
+          lang: LANGUAGES[n % 3] ?? 'pt',
+          state: 'confirmed' as const,
+          token: randomBytes(32).toString('base64url'),
+          created_ms: now,
+          confirm_sent_ms: now,
+          confirmed_ms: now,
+        })),
+      )
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('a thousand fans, two instances on PostgreSQL', () => {
+  it('mails each fan once, counts every mail, and loses and repeats nothing when one instance restarts mid-send', async () => {
+    const databaseUrl = await databases.postgresDatabase();
+    const smtp = await startSmtpPeer();
+    const sites = [createFixtureSite(), createFixtureSite()];
+    const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, MAIL_TO: ARTIST, LIST_MAILS_PER_MINUTE: '30000' };
+    const start = (index: number) => buildTestApp(sites[index] as FixtureSite, env);
+    const store = await openFanStore({ databaseUrl, dataDir: '' });
+    let apps: FastifyInstance[] = [];
+    try {
+      await seedConfirmedFans(databaseUrl, 1000);
+      apps = [await start(0), await start(1)];
+      const texts = Object.fromEntries(
+        LANGUAGES.map((lang) => [
+          lang,
+          { subject: `News ${lang}`, text: 'Listen.', link: `https://example.org/${lang}` },
+        ]),
+      ) as AnnouncementDraft;
+      await store.announcements.create({ release: null, texts, sendAtMs: Date.now(), afterRelease: false });
+      for (const app of apps) app.fans?.outbox.notify();
+
+      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBeGreaterThan(200);
+      await apps[1]?.close();
+      const sentBefore = smtp.received.length;
+      expect(sentBefore).toBeLessThan(1000);
+      apps[1] = await start(1);
+
+      await expect
+        .poll(async () => (await store.announcements.list())[0], { timeout: 30_000 })
+        .toMatchObject({ state: 'sent', total: 1000, sent: 1000, refused: 0, failed: 0, waiting: 0 });
+      expect(smtp.received).toHaveLength(1000);
+      for (let n = 0; n < 1000; n += 1) expect(smtp.recipientAttempts.get(`fan${n}@example.org`), `fan${n}`).toBe(1);
+    } finally {
+      for (const app of apps) await app.close();
+      await store.close();
+      await smtp.close();
+      for (const site of sites) site.cleanup();
+    }
+  }, 90_000);
+});
