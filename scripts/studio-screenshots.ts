@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots:studio`: a PNG of each part of the studio (the editor, music, messages,
- * numbers) and of the editor's form of each collection at phone and desktop widths in
+ * fans, numbers) and of the editor's form of each collection at phone and desktop widths in
  * screenshots/studio/, signed in as the artist through a virtual passkey, on temporary folders
- * with the demo music, a few messages and a few counts. Each shot's
+ * with the demo music, a few messages, a few fans (their mails to an SMTP peer of the script's
+ * own) and a few counts. Each shot's
  * layout is checked as the public pages' are: a defect makes the exit code 1. `--engine=firefox`
  * (webkit, all) shoots in those engines too, into screenshots/studio/<engine>/: only Chromium has
  * a virtual passkey, so they are handed the session Chromium signed in with.
@@ -18,9 +19,11 @@ import { generateDemoMedia } from './demo-media/generate.ts';
 import { endRun, inspectLayout, viewportAt, type LayoutReport } from './layout.ts';
 import { ENGINES, launchEngine, type EngineName } from '../perf/harness/browsers/index.ts';
 import { addPasskeyAuthenticator } from '../perf/harness/passkeys.ts';
+import { startSmtpPeer, type SmtpPeer } from '../perf/harness/smtp-peer.ts';
 import { startStudioApp, type StudioApp } from '../perf/harness/studio-app.ts';
 import { EVENTS_PATH, LANDING, MAX_EVENTS_PER_REQUEST, type PageEvent } from '../src/lib/numbers-events.ts';
 import { SESSION_COOKIE } from '../server/services/studio/studio-http.ts';
+import { SUBSCRIBE_API } from '../src/lib/fans.ts';
 import { STUDIO_SECTIONS, studioSectionPath } from '../src/lib/studio-auth.ts';
 import { fill, STUDIO_TEXTS } from '../studio/texts.ts';
 
@@ -49,6 +52,39 @@ const MESSAGES = [
   { name: 'Sam', email: 'sam@example.org', lang: 'en', message: `Booking request: ${'x'.repeat(60)}\nThanks.` },
   { name: 'Lucía', email: 'lucia@example.es', lang: 'es', message: '¿Tocarás en Madrid este año?' },
 ] as const;
+
+/** Fans who sign up, in each language: most confirm; the one whose address is longer than a phone is wide does not. */
+const FANS = [
+  { email: 'ana.fan@example.com', lang: 'pt', confirms: true },
+  { email: 'sam@example.org', lang: 'en', confirms: true },
+  { email: 'lucia@example.es', lang: 'es', confirms: true },
+  { email: 'joao@example.com.br', lang: 'pt', confirms: true },
+  { email: `a.fan.with.a.long.address.${'x'.repeat(24)}@mail.example.org`, lang: 'en', confirms: false },
+] as const;
+
+/** Signs the fans up from the site, and confirms each through the link of the mail the peer received, as a fan does. */
+async function signUpFans(origin: string, smtp: SmtpPeer): Promise<void> {
+  const post = (path: string, body?: object) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      ...(body && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  for (const { email, lang, confirms } of FANS) {
+    await post(SUBSCRIBE_API, { email, lang });
+    if (!confirms) continue;
+    const deadline = Date.now() + 10_000;
+    let link: string | undefined;
+    while (!link && Date.now() < deadline) {
+      const mail = smtp.received.find((one) => one.recipients.includes(email));
+      link = /https?:\/\/\S+\/fans\/confirm\?\S+/.exec(mail?.parsed.text ?? '')?.[0];
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!link) throw new Error(`no confirmation mail came for ${email}`);
+    const url = new URL(link);
+    await post(`${url.pathname}${url.search}`);
+  }
+}
 
 /** What a few visitors' pages would send: views, a track heard, platform clicks, vitals. */
 async function sendListenersEvents(origin: string, playlist: string, app: StudioApp['app']): Promise<void> {
@@ -194,12 +230,18 @@ async function shootInEngine(name: EngineName, session: { name: string; value: s
   }
 }
 
-const studio = await startStudioApp({ prefix: 'studio-shots-' });
+const smtp = await startSmtpPeer();
+const studio = await startStudioApp({
+  prefix: 'studio-shots-',
+  // The fans sign up from this one machine.
+  env: { SMTP_URL: smtp.url, MAIL_TO: 'andre@example.com', CONTACT_RATE_LIMIT: '100', CONTACT_NETWORK_LIMIT: '100' },
+});
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
 try {
   await generateDemoMedia(studio.dirs.media);
   const inbox = await studio.app.inbox.open();
   for (const message of MESSAGES) await inbox?.store.add(message);
+  await signUpFans(studio.origin, smtp);
   await studio.app.library.rescan();
   await sendListenersEvents(studio.origin, studio.app.library.playlists()[0]?.name ?? '', studio.app);
 
@@ -218,5 +260,6 @@ try {
 } finally {
   await browser.close();
   await studio.close();
+  await smtp.close();
 }
 endRun(defects);

@@ -1,5 +1,5 @@
 /**
- * What the studio's shell gives each of its parts (the editor, music, messages, numbers): the
+ * What the studio's shell gives each of its parts (the editor, music, messages, fans, numbers): the
  * element to draw in, the language, the signed-in person, and the shell's status line. Each part
  * is its own module, fetched only when the artist opens it.
  */
@@ -24,5 +24,6 @@ export const SECTION_MODULES: Record<StudioSection, () => Promise<{ start: Start
   content: () => import('./editor/start.ts'),
   music: () => import('./music/start.ts'),
   messages: () => import('./messages/start.ts'),
+  fans: () => import('./fans/start.ts'),
   numbers: () => import('./numbers/start.ts'),
 };

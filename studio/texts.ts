@@ -24,10 +24,13 @@ const pt = {
   passkeyAdded: 'Chave de acesso adicionada.',
   account: 'Conta',
   sectionsMenu: 'Partes do estúdio',
-  sections: { content: 'Conteúdo', music: 'Música', messages: 'Mensagens', numbers: 'Números' } satisfies Record<
-    StudioSection,
-    string
-  >,
+  sections: {
+    content: 'Conteúdo',
+    music: 'Música',
+    messages: 'Mensagens',
+    fans: 'Fãs',
+    numbers: 'Números',
+  } satisfies Record<StudioSection, string>,
   passkeys: {
     heading: 'As suas chaves de acesso',
     defaultName: 'Chave de acesso de {date}',
@@ -102,7 +105,7 @@ const en: StudioTexts = {
   passkeyAdded: 'Passkey added.',
   account: 'Account',
   sectionsMenu: 'Studio parts',
-  sections: { content: 'Content', music: 'Music', messages: 'Messages', numbers: 'Numbers' },
+  sections: { content: 'Content', music: 'Music', messages: 'Messages', fans: 'Fans', numbers: 'Numbers' },
   passkeys: {
     heading: 'Your passkeys',
     defaultName: 'Passkey from {date}',
@@ -173,7 +176,7 @@ const es: StudioTexts = {
   passkeyAdded: 'Llave de acceso añadida.',
   account: 'Cuenta',
   sectionsMenu: 'Partes del estudio',
-  sections: { content: 'Contenido', music: 'Música', messages: 'Mensajes', numbers: 'Números' },
+  sections: { content: 'Contenido', music: 'Música', messages: 'Mensajes', fans: 'Fans', numbers: 'Números' },
   passkeys: {
     heading: 'Sus llaves de acceso',
     defaultName: 'Llave de acceso del {date}',

@@ -112,7 +112,7 @@ export interface StudioSessionAnswer {
  * The studio's parts, each a page of its own under `/studio`: the content editor at `/studio/`,
  * the others at `/studio/<part>`. The server answers each path with the studio's page.
  */
-export const STUDIO_SECTIONS = ['content', 'music', 'messages', 'numbers'] as const;
+export const STUDIO_SECTIONS = ['content', 'music', 'messages', 'fans', 'numbers'] as const;
 export type StudioSection = (typeof STUDIO_SECTIONS)[number];
 
 /**
@@ -123,6 +123,7 @@ export const STUDIO_SECTION_SOURCES: Readonly<Record<StudioSection, string>> = {
   content: 'editor/start.ts',
   music: 'music/start.ts',
   messages: 'messages/start.ts',
+  fans: 'fans/start.ts',
   numbers: 'numbers/start.ts',
 };
 

@@ -14,7 +14,7 @@ import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 import { get } from '../api.ts';
 import type { SectionContext, StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
-import { againstTarget, barList, bars, figures, html, legend, stackedColumns, type Series } from './charts.ts';
+import { againstTarget, barList, bars, figures, html, legend, stackedColumns, type Series } from '../charts.ts';
 import { TEXTS, type NumbersTexts } from './texts.ts';
 import './numbers.css';
 

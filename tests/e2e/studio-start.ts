@@ -7,9 +7,12 @@ import { addPasskeyAuthenticator } from '../../perf/harness/passkeys.ts';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { openPage, PHONE } from './browser.ts';
 
-/** The studio over a copy of the project, without ffmpeg: for tests that add no music, so nothing renders. */
-export const startStudioWithoutMusic = (prefix: string): Promise<StudioApp> =>
-  startStudioApp({ prefix, env: { FFMPEG_PATH: '/nonexistent/ffmpeg' }, watchMedia: false });
+/**
+ * The studio over a copy of the project, without ffmpeg: for tests that add no music, so nothing
+ * renders. `env` configures more (a mail server to send to).
+ */
+export const startStudioWithoutMusic = (prefix: string, env: Record<string, string> = {}): Promise<StudioApp> =>
+  startStudioApp({ prefix, env: { ...env, FFMPEG_PATH: '/nonexistent/ffmpeg' }, watchMedia: false });
 
 /** A page in Brazilian Portuguese on a phone (or `viewport`) with a virtual passkey authenticator, and its errors. */
 export async function openStudioPage(browser: Browser, viewport = PHONE): Promise<{ page: Page; errors: string[] }> {

@@ -1,7 +1,10 @@
 /**
- * The numbers' charts in plain SVG, drawn for the eye only (`aria-hidden`): each chart goes
- * with a table of the same numbers for screen readers and for anyone who wants the figures.
+ * The studio's charts in plain SVG (the numbers', the fans'), drawn for the eye only
+ * (`aria-hidden`): each chart goes with a table of the same numbers for screen readers and for
+ * anyone who wants the figures.
  */
+import './charts.css';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An HTML element with its text or children. */
@@ -57,6 +60,35 @@ export function stackedColumns(series: readonly Series[], days: number): SVGSVGE
       top -= height;
       chart.append(svg('rect', { class: one.className, x: day * width + 1, y: top, width: width - 2, height }));
     }
+  }
+  return chart;
+}
+
+/** Columns per period, the series side by side (joins beside leaves), scaled to the largest value. */
+export function groupedColumns(series: readonly Series[], periods: number): SVGSVGElement {
+  const width = 10;
+  const max = Math.max(1, ...series.flatMap((one) => one.values.slice(0, periods)));
+  const columnWidth = (width - 2) / Math.max(1, series.length);
+  const chart = svg('svg', {
+    class: 'columns',
+    viewBox: `0 0 ${periods * width} 100`,
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
+  for (let period = 0; period < periods; period += 1) {
+    series.forEach((one, index) => {
+      const height = ((one.values[period] ?? 0) / max) * 100;
+      if (height <= 0) return;
+      chart.append(
+        svg('rect', {
+          class: one.className,
+          x: period * width + 1 + index * columnWidth,
+          y: 100 - height,
+          width: columnWidth,
+          height,
+        }),
+      );
+    });
   }
   return chart;
 }
