@@ -40,6 +40,8 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
   async function drain(isClosed: () => boolean): Promise<void> {
+    const forgotten = await store.forgetUnconfirmed();
+    if (forgotten > 0) log.info({ forgotten }, 'addresses never confirmed forgotten');
     const started = await store.announcements.startDue(
       Date.now(),
       options.announcementIntervalMs,

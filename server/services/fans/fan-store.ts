@@ -18,6 +18,8 @@ const DAY_MS = 24 * HOUR_MS;
 export const CONFIRM_VALID_MS = 7 * DAY_MS;
 /** A mailbox gets one confirmation mail a day at most, however often it is typed into the form. */
 export const CONFIRM_INTERVAL_MS = DAY_MS;
+/** An address that was never confirmed is forgotten this long after its last confirmation mail. */
+export const UNCONFIRMED_KEPT_MS = 30 * DAY_MS;
 const LAST_ERROR_MAX = 500;
 
 /** What a sign-up did. The visitor is told the same in every case; the log and the tests are not. */
@@ -80,6 +82,8 @@ export interface FanStore {
   counts(): Promise<FanCounts>;
   /** Every fan, the newest first. */
   list(): Promise<StudioFan[]>;
+  /** Forgets the addresses never confirmed whose last confirmation mail is older than UNCONFIRMED_KEPT_MS: how many. */
+  forgetUnconfirmed(now?: number): Promise<number>;
   /** Erases a fan and their waiting mails, leaving nothing of them; false when there is no such fan. */
   erase(id: number): Promise<boolean>;
   /** The joins and leaves of the `count` weeks up to the one holding `now`, the oldest first. */
@@ -298,6 +302,19 @@ export function fanStore(db: Db): FanStore {
         signedUpAt: new Date(row.created_ms).toISOString(),
         confirmedAt: row.confirmed_ms === null ? null : new Date(row.confirmed_ms).toISOString(),
       }));
+    },
+
+    async forgetUnconfirmed(now = Date.now()) {
+      return db.transaction().execute(async (trx) => {
+        const stale = trx
+          .selectFrom('fans')
+          .select('id')
+          .where('state', '=', 'waiting')
+          .where('confirm_sent_ms', '<', now - UNCONFIRMED_KEPT_MS);
+        await trx.deleteFrom('fan_mails').where('fan_id', 'in', stale).execute();
+        const forgotten = await trx.deleteFrom('fans').where('id', 'in', stale).executeTakeFirst();
+        return Number(forgotten.numDeletedRows);
+      });
     },
 
     async erase(id) {

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
-import { CONFIRM_VALID_MS, goneHash, type FanMail, type FanStore } from '../../../server/services/fans/fan-store.ts';
+import {
+  CONFIRM_VALID_MS,
+  goneHash,
+  UNCONFIRMED_KEPT_MS,
+  type FanMail,
+  type FanStore,
+} from '../../../server/services/fans/fan-store.ts';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
 import { useBothEngines } from './both-engines.ts';
 
@@ -118,6 +124,18 @@ describe.each(engines)('the fans in %s', (_engine, openPair) => {
       const [again] = await claimAll(first, now + 1);
       await first.confirm(again?.token ?? '', now + 2);
       expect(await first.hasLeft('leaving@example.org')).toBe(false);
+    }));
+
+  it('forgets an address never confirmed thirty days after its last confirmation mail, and keeps the confirmed', () =>
+    withPair(async (first) => {
+      const now = Date.now();
+      await first.signUp('never@example.org', 'pt', UNLIMITED, now);
+      await first.signUp('confirmed@example.org', 'en', UNLIMITED, now);
+      const mails = await claimAll(first, now);
+      await first.confirm(mails.find((mail) => mail.email === 'confirmed@example.org')?.token ?? '', now);
+      expect(await first.forgetUnconfirmed(now + UNCONFIRMED_KEPT_MS - 1)).toBe(0);
+      expect(await first.forgetUnconfirmed(now + UNCONFIRMED_KEPT_MS + 1)).toBe(1);
+      expect((await first.list()).map((fan) => fan.email)).toEqual(['confirmed@example.org']);
     }));
 
   it('stops at the hour’s budget of confirmation mails, and mails a waiting mailbox again a day later', () =>
