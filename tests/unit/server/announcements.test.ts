@@ -5,13 +5,15 @@
  * instances on PostgreSQL, one of them restarted mid-send.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import type { FanStore } from '../../../server/services/fans/fan-store.ts';
+import { buildStartedAt } from '../../../server/services/publish/build-folders.ts';
+import { loadServedSite } from '../../../server/services/site/served-site.ts';
 import { openDatabase } from '../../../server/services/stores/connect.ts';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
 import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
@@ -202,6 +204,50 @@ async function seedConfirmedFans(databaseUrl: string, count: number) {
     await db.destroy();
   }
 }
+
+describe('an announcement at a release’s moment', () => {
+  it('waits, past the moment, for a build made after it to be served, then mails the fans', async () => {
+    const site = createFixtureSite();
+    const smtp = await startSmtpPeer();
+    const app = await buildTestApp(site, { SMTP_URL: smtp.url, MAIL_TO: ARTIST, LIST_MAILS_PER_MINUTE: '60000' });
+    const store = await openFanStore({ databaseUrl: null, dataDir: site.dataDir });
+    try {
+      await confirmedFans(store, 2);
+      const texts = Object.fromEntries(
+        LANGUAGES.map((lang) => [
+          lang,
+          { subject: `Out ${lang}`, text: 'Listen.', link: `https://example.org/${lang}` },
+        ]),
+      ) as AnnouncementDraft;
+      const moment = Date.now() - 1000;
+      await store.announcements.create({ release: 'demo-ep', texts, sendAtMs: moment, afterRelease: true });
+      // The site served was not built after the moment (the fixture is no build of the server's).
+      expect(buildStartedAt(app.site.current.dir)).toBeNull();
+
+      // The build the release schedule makes at the moment goes live, as the publisher installs it.
+      const build = join(
+        site.dataDir,
+        'builds',
+        `${new Date(moment + 1000)
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d+Z$/, 'Z')}-abc123`,
+      );
+      cpSync(site.dir, build, { recursive: true });
+      expect(buildStartedAt(build)).toBe(Math.floor((moment + 1000) / 1000) * 1000);
+      app.site.install(await loadServedSite(build));
+      await expect
+        .poll(async () => (await store.announcements.list())[0])
+        .toMatchObject({ state: 'sent', total: 2, sent: 2 });
+      expect(smtp.received.map((mail) => mail.parsed.subject).sort()).toEqual(['Out en', 'Out pt']);
+    } finally {
+      await store.close();
+      await app.close();
+      await smtp.close();
+      site.cleanup();
+    }
+  });
+});
 
 describe('a thousand fans, two instances on PostgreSQL', () => {
   it('mails each fan once, counts every mail, and loses and repeats nothing when one instance restarts mid-send', async () => {
