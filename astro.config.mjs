@@ -18,9 +18,11 @@ const LANG = `(?:${LANGUAGES.join('|')})`;
 /**
  * Pages that exist only to redirect or alias another page stay out of the sitemap, and so do
  * the per-language copies of /samebloodscocktail that the server sends at that URL, and the
- * players other sites embed (never indexed).
+ * players other sites embed and the pages of the fans' list (never indexed).
  */
-const NOT_IN_SITEMAP = new RegExp(`^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify|embed/.+)?$`);
+const NOT_IN_SITEMAP = new RegExp(
+  `^/(?:404|samebloodscocktail(?:\\.${LANG})?|${LANG}/spotify|${LANG}/fans/.+|embed/.+)?$`,
+);
 
 /**
  * The site's own directives, each fetching the island's props from their file first

@@ -5,6 +5,8 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { FAN_PAGES, fanPagePath, type FanPage } from '../src/lib/fans.ts';
+import { LANGUAGES } from '../src/lib/languages.ts';
 
 /** The home page in each language. */
 export const HOME_PATHS = ['/pt', '/en', '/es'] as const;
@@ -24,6 +26,11 @@ export const LANDING_PATHS = [
 export const RELEASE_PATHS = readdirSync(new URL('../content/releases/', import.meta.url))
   .filter((name) => name.endsWith('.json'))
   .flatMap((name) => HOME_PATHS.map((home) => `${home}/music/${name.replace(/\.json$/, '')}`));
+
+/** The pages of the fans' list (`/{lang}/fans/confirm`, ...), in each language. */
+export const FAN_PATHS = LANGUAGES.flatMap((lang) =>
+  (Object.keys(FAN_PAGES) as FanPage[]).map((page) => fanPagePath(lang, page)),
+);
 
 /** Common phone, tablet and desktop widths, from the narrowest the site supports (320 px) up. */
 export const LAYOUT_WIDTHS = [320, 360, 390, 414, 768, 1024, 1280, 1440, 1920] as const;
@@ -84,10 +91,12 @@ export function inspectLayout(): LayoutReport {
     '.hero',
     '.carousel',
     '.contact-form',
+    '.fan-signup',
     '.site-footer',
     '.landing-bar',
     '.landing-main',
     '.release-main',
+    '.fan-main',
   ];
   const CONTROLS = 'a[href], button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
   /** Sub-pixel rounding is not a defect. */

@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   endRun,
+  FAN_PATHS,
   HOME_PATHS,
   LANDING_PATHS,
   RELEASE_PATHS,
@@ -104,6 +105,11 @@ function trackPaths(): string[] {
       : [];
     return first ? [`${path}/${first.replace(/\.html$/, '')}`] : [];
   });
+}
+
+/** The fans' list's pages: in Portuguese, as their layout is one for all, unless --paths names others. */
+function fanPaths(): string[] {
+  return onlyPaths ? FAN_PATHS : FAN_PATHS.filter((path) => path.startsWith('/pt/'));
 }
 
 /** `/pt` → `pt-home`, `/en/spotify` → `en-spotify`, `/samebloodscocktail` → `samebloodscocktail`. */
@@ -229,7 +235,7 @@ async function shootAll(tab: Tab): Promise<void> {
   try {
     for (const width of widths) {
       for (const path of HOME_PATHS.filter(wanted)) await shootHome(tab, path, width);
-      for (const path of [...LANDING_PATHS, ...RELEASE_PATHS, ...trackPaths()].filter(wanted)) {
+      for (const path of [...LANDING_PATHS, ...RELEASE_PATHS, ...trackPaths(), ...fanPaths()].filter(wanted)) {
         await open(tab, path, width);
         await shoot(tab, `${slug(path)}-${String(width)}`, true);
       }

@@ -5,6 +5,7 @@
  */
 import type common from './locales/pt/common.json';
 import type embed from './locales/pt/embed.json';
+import type fans from './locales/pt/fans.json';
 import type footer from './locales/pt/footer.json';
 import type keys from './locales/pt/keys.json';
 import type menu from './locales/pt/menu.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       embed: typeof embed;
+      fans: typeof fans;
       footer: typeof footer;
       keys: typeof keys;
       menu: typeof menu;

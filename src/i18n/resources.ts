@@ -4,7 +4,18 @@
  */
 import type { Lang } from '../lib/languages.ts';
 
-export const NAMESPACES = ['common', 'keys', 'menu', 'player', 'footer', 'seo', 'spotify', 'music', 'embed'] as const;
+export const NAMESPACES = [
+  'common',
+  'keys',
+  'menu',
+  'player',
+  'footer',
+  'seo',
+  'spotify',
+  'music',
+  'embed',
+  'fans',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** A namespace's messages: nested objects of strings. */

@@ -5,6 +5,7 @@
  * event; the main Spotify button sends the conversion (value 1, BRL). Web vitals
  * (./web-vitals-report.ts) are sent as events.
  */
+import { withoutFanToken } from './fans.ts';
 import type { VitalsMetric } from './web-vitals-report.ts';
 
 export interface AnalyticsConfig {
@@ -83,8 +84,30 @@ export function startTag(config: AnalyticsConfig): Gtag {
   return gtag;
 }
 
+/**
+ * What the tag must be told of the page's address and referrer, which it otherwise takes whole
+ * from `location` and `document.referrer`: a fan page's address holds the token of a mail's
+ * link, and so does the referrer of the page its button leads to (and of every page the router
+ * shows after it, as the referrer does not change in place). Those go without their query;
+ * nothing is added for any other page.
+ */
+export function pageAddresses(href: string, referrer: string): { page_location?: string; page_referrer?: string } {
+  const location = withoutFanToken(href);
+  const from = withoutFanToken(referrer);
+  return { ...(location !== href && { page_location: location }), ...(from !== referrer && { page_referrer: from }) };
+}
+
+/** Whether the tag was told an address: it then keeps it for every later hit, until told another. */
+let addressesSet = false;
+
 /** The page-view configuration and the page_view event for the page now shown. */
 export function sendPageView(gtag: Gtag, config: AnalyticsConfig): void {
+  const addresses = pageAddresses(location.href, document.referrer);
+  if (addressesSet || Object.keys(addresses).length > 0) {
+    // `set`, so that the events after the page view (web vitals) carry them too.
+    gtag('set', { page_location: location.href, page_referrer: document.referrer, ...addresses });
+    addressesSet = true;
+  }
   const page = { page_path: location.pathname, page_title: document.title, language: document.documentElement.lang };
   // The explicit event below is the page view; the configuration must not send a second one.
   gtag('config', config.gaId, { ...page, send_page_view: false });

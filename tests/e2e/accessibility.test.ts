@@ -9,13 +9,20 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('on a %s', (_name, viewport) => {
-  it.each(['/pt', '/en', '/es', '/pt/spotify', '/en/samebloodscocktail', '/samebloodscocktail'])(
-    '%s has no axe violations',
-    async (path) => {
-      const { page } = await openPage(browser(), { viewport });
-      await page.goto(`${baseUrl}${path}`);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.context().close();
-    },
-  );
+  it.each([
+    '/pt',
+    '/en',
+    '/es',
+    '/pt/spotify',
+    '/en/samebloodscocktail',
+    '/samebloodscocktail',
+    '/pt/fans/confirm',
+    '/en/fans/expired',
+    '/es/fans/left',
+  ])('%s has no axe violations', async (path) => {
+    const { page } = await openPage(browser(), { viewport });
+    await page.goto(`${baseUrl}${path}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
 });

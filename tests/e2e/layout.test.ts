@@ -1,13 +1,14 @@
 /**
  * No page scrolls sideways at any width from 320 px up, and every visible control
- * of the menu, hero, player, carousels and contact form (and of the landing page) can be
- * reached: it lies inside the viewport, or inside a strip that scrolls by design and lies
+ * of the menu, hero, player, carousels, contact and sign-up forms (and of the landing, release
+ * and fans' list pages) can be reached: it lies inside the viewport, or inside a strip that scrolls by design and lies
  * inside the viewport. The same with a hero key's dialog, the video dialog and the poem
  * dialog open. Each test opens its page once and resizes it through the widths.
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
+  FAN_PATHS,
   HOME_PATHS,
   LANDING_PATHS,
   RELEASE_PATHS,
@@ -17,6 +18,7 @@ import {
   viewportAt,
   type LayoutReport,
 } from '../../scripts/layout.ts';
+import { FAN_PAGES } from '../../src/lib/fans.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { carousel, hydrated, nextFrames, type Lang } from './home-helpers.ts';
 
@@ -27,9 +29,14 @@ const PHONE_WIDTHS = LAYOUT_WIDTHS.filter((width) => width <= MOBILE_MAX_WIDTH);
 const WIDER_WIDTHS = LAYOUT_WIDTHS.filter((width) => width > MOBILE_MAX_WIDTH);
 
 /** The parts of each page whose controls must have been judged, so the guard never passes empty. */
-const HOME_REGIONS = ['.site-menu', '.hero', '.player', '.carousel', '.contact-form'];
-const LANDING_REGIONS = ['.landing-bar', '.landing-main', '.player'];
-const RELEASE_REGIONS = ['.landing-bar', '.release-main', '.player'];
+const HOME_REGIONS = ['.site-menu', '.hero', '.player', '.carousel', '.contact-form', '.fan-signup'];
+const LANDING_REGIONS = ['.landing-bar', '.landing-main', '.player', '.fan-signup'];
+const RELEASE_REGIONS = ['.landing-bar', '.release-main', '.player', '.fan-signup'];
+/** The fans' list's pages offer a button or a link, or (the expired link's) the sign-up form. */
+const fanRegions = (path: string) => [
+  '.landing-bar',
+  path.endsWith(`/${FAN_PAGES.expired}`) ? '.fan-signup' : '.fan-main',
+];
 
 /** The current test's page (its context is closed by useBrowser when the test ends). */
 let page: Page;
@@ -129,5 +136,16 @@ describe.each(RELEASE_PATHS)('the release page %s', (path) => {
 
   it('fits every width: nothing scrolls sideways, every control is on screen', async () => {
     expect(await defectsAcross(LAYOUT_WIDTHS, RELEASE_REGIONS)).toEqual([]);
+  });
+});
+
+describe.each(FAN_PATHS)('the page of the fans’ list %s', (path) => {
+  beforeEach(async () => {
+    ({ page } = await openPage(browser(), { viewport: viewportAt(LAYOUT_WIDTHS[0]) }));
+    await page.goto(`${baseUrl}${path}`);
+  });
+
+  it('fits every width: nothing scrolls sideways, every control is on screen', async () => {
+    expect(await defectsAcross(LAYOUT_WIDTHS, fanRegions(path))).toEqual([]);
   });
 });

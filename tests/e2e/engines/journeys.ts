@@ -618,6 +618,26 @@ export function describeEngineJourneys(engineName: EngineName): void {
         expect(await opened.takeErrors()).toEqual([]);
       });
 
+      it('the fans’ sign-up form takes an address and answers in the page’s language', async () => {
+        const opened = await open('/es/music/cocktail-n1', viewport, contact().baseUrl);
+        await waitFor('the page’s behaviours', () =>
+          opened.evaluate(() => document.documentElement.hasAttribute('data-enhanced')),
+        );
+        await opened.type(
+          '#fan-email',
+          `fan-${engineName}-${String(viewport.width)}-${String(Date.now())}@example.org`,
+        );
+        await opened.click('.fan-signup button');
+        await waitFor('the status line to say the mail is on its way', () =>
+          opened.evaluate(
+            (sent: string) => document.getElementById('fan-status')?.textContent === sent,
+            t('es', 'fans:signup.sent'),
+          ),
+        );
+        expect(await opened.evaluate(() => (document.getElementById('fan-email') as HTMLInputElement).value)).toBe('');
+        expect(await opened.takeErrors()).toEqual([]);
+      });
+
       /** Plays the EP1 playlist and follows the link of its key to the release page. */
       async function followReleaseLink(): Promise<EnginePage> {
         const opened = await openHome();
