@@ -41,6 +41,7 @@ import { mediaTrash } from './services/media/media-trash.ts';
 import { openContentStore, type ContentStoreOptions } from './services/studio-content/content-store.ts';
 import { STUDIO_ITSELF } from './services/studio-content/video-thumbnails.ts';
 import { ffprobeBeside } from './services/media/upload/audio-probe.ts';
+import { loggedRequest } from './services/http/logged-request.ts';
 import { MAX_REQUEST_BODY_BYTES } from './services/http/request-limits.ts';
 import { STUDIO_API_PREFIX } from '../src/lib/studio-auth.ts';
 import { MUSIC_ROUTES } from '../src/lib/studio-music.ts';
@@ -62,7 +63,7 @@ export interface BuildOptions {
 /** Builds the app from a validated configuration. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, serializers: { req: loggedRequest } },
     // Only a listed proxy is believed, for one hop: the address it appended. Anyone else
     // reaching the port directly is the client, whatever X-Forwarded-For it writes.
     trustProxy: config.TRUST_PROXY.length > 0 ? trustedPeer(config.TRUST_PROXY) : false,

@@ -3,6 +3,7 @@
  * address anyone can type into the form, so they carry nothing a visitor wrote: only the
  * artist's name, the links and what to do if it was not them.
  */
+import { FAN_LINK_VALID_DAYS } from '../../../src/lib/fans.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
 import type { AnnouncementTexts } from '../../../src/lib/studio-fans.ts';
 import { ARTIST_NAME } from '../site/site-settings.ts';
@@ -24,7 +25,7 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           '',
           `Alguém (esperamos que você) pediu para receber neste endereço um aviso de cada música nova de ${ARTIST_NAME}.`,
           '',
-          'Para confirmar, abra este link nos próximos 7 dias e aperte o botão:',
+          `Para confirmar, abra este link nos próximos ${FAN_LINK_VALID_DAYS} dias e aperte o botão:`,
           confirmUrl,
           '',
           'Se não foi você, ignore este e-mail: sem a confirmação, este endereço não recebe mais nada.',
@@ -56,7 +57,7 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           '',
           `Someone (we hope it was you) asked to hear at this address of each new song by ${ARTIST_NAME}.`,
           '',
-          'To confirm, open this link within 7 days and press the button:',
+          `To confirm, open this link within ${FAN_LINK_VALID_DAYS} days and press the button:`,
           confirmUrl,
           '',
           'If it was not you, ignore this mail: without the confirmation, this address gets nothing more.',
@@ -88,7 +89,7 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
           '',
           `Alguien (esperamos que tú) pidió recibir en esta dirección un aviso de cada canción nueva de ${ARTIST_NAME}.`,
           '',
-          'Para confirmar, abre este enlace en los próximos 7 días y pulsa el botón:',
+          `Para confirmar, abre este enlace en los próximos ${FAN_LINK_VALID_DAYS} días y pulsa el botón:`,
           confirmUrl,
           '',
           'Si no fuiste tú, ignora este correo: sin la confirmación, esta dirección no recibe nada más.',

@@ -5,6 +5,7 @@
  * under a lease so that several instances never send one mail twice at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { FAN_LINK_VALID_DAYS } from '../../../src/lib/fans.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
 import type { AnnouncementTexts, FanState, StudioFan } from '../../../src/lib/studio-fans.ts';
 import { mailboxKey } from '../contact/mail-address.ts';
@@ -15,7 +16,7 @@ import { announcementStore, storedTexts, type AnnouncementStore } from './announ
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** How long a confirmation link works after its mail was queued. */
-export const CONFIRM_VALID_MS = 7 * DAY_MS;
+export const CONFIRM_VALID_MS = FAN_LINK_VALID_DAYS * DAY_MS;
 /** A mailbox gets one confirmation mail a day at most, however often it is typed into the form. */
 export const CONFIRM_INTERVAL_MS = DAY_MS;
 /** An address that was never confirmed is forgotten this long after its last confirmation mail. */

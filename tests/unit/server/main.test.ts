@@ -48,12 +48,17 @@ describe('server/main.ts', () => {
       .toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const url = /listening at (http:\/\/[\d.:]+)/.exec(server.output.text)?.[1] ?? '';
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    // A mail's leave link holds the fan's secret: the log keeps its path, never its query.
+    const secret = 'a-fans-link-secret-0123456789';
+    expect((await fetch(`${url}/pt/fans/leave?t=${secret}`, { method: 'POST' })).status).toBe(200);
 
     server.process.kill('SIGTERM');
     expect(await exitCode(server.process)).toBe(0);
     // Logs are structured: one JSON object per line.
     for (const line of server.output.text.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
     expect(server.output.text).toContain('"signal":"SIGTERM"');
+    expect(server.output.text).toContain('"url":"/pt/fans/leave"');
+    expect(server.output.text).not.toContain(secret);
   });
 
   it(
