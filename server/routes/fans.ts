@@ -32,6 +32,8 @@ const FORM_BODY_LIMIT = 2048;
 const CHECK_MAIL = 'Thank you. Check your inbox and confirm with the link we sent.';
 const UNAVAILABLE = 'We could not sign you up right now. Please try again in a few minutes.';
 const NO_STORE = 'no-store';
+/** How many times the sign-up's per-client minute the links' buttons get. */
+const LINK_ROOM = 100;
 
 const refuse = (reply: FastifyReply, status: number, answer: { message: string; field?: string }) =>
   reply
@@ -68,16 +70,24 @@ const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) =
     skipOnError: true,
   });
   const clientLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
+  // The links' buttons: a mail provider's one-click leaves all come from its few servers, so
+  // they get far more room than a visitor's form; a token of 256 random bits is not guessed.
+  const linkLimit = app.createRateLimit({
+    max: options.perClientPerMinute * LINK_ROOM,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `link ${request.ip}`,
+  });
   const networkLimit = app.createRateLimit({
     max: options.perNetworkPerMinute,
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `network ${networkOf(request.ip)}`,
   });
 
-  // Every request of these routes counts against its client's minute, valid or not, before
-  // anything reads its body: the links' tokens cannot be guessed at speed either.
+  // Every request counts against its client's minute, valid or not, before anything reads its
+  // body: the sign-up's own limit, or the links' wider one.
   app.addHook('onRequest', async (request, reply) => {
-    const result = await clientLimit(request);
+    const limit = request.url.startsWith(SUBSCRIBE_API) ? clientLimit : linkLimit;
+    const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return undefined;
     reply.header('Retry-After', result.ttlInSeconds);
     return refuse(reply, 429, { message: `Too many requests. Please try again in ${result.ttlInSeconds} seconds.` });
