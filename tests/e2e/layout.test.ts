@@ -8,7 +8,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
-  FAN_PATHS,
   HOME_PATHS,
   LANDING_PATHS,
   RELEASE_PATHS,
@@ -18,7 +17,8 @@ import {
   viewportAt,
   type LayoutReport,
 } from '../../scripts/layout.ts';
-import { FAN_PAGES } from '../../src/lib/fans.ts';
+import { FAN_PAGES, fanPagePath, type FanPage } from '../../src/lib/fans.ts';
+import { LANGUAGES } from '../../src/lib/languages.ts';
 import { openPage, useBrowser } from './browser.ts';
 import { carousel, hydrated, nextFrames, type Lang } from './home-helpers.ts';
 
@@ -139,7 +139,12 @@ describe.each(RELEASE_PATHS)('the release page %s', (path) => {
   });
 });
 
-describe.each(FAN_PATHS)('the page of the fans’ list %s', (path) => {
+/** Each of the fans' list's pages once, the languages in turn: one template draws them all. */
+const FAN_SAMPLE = (Object.keys(FAN_PAGES) as FanPage[]).map((name, index) =>
+  fanPagePath(LANGUAGES[index % LANGUAGES.length] ?? 'pt', name),
+);
+
+describe.each(FAN_SAMPLE)('the page of the fans’ list %s', (path) => {
   beforeEach(async () => {
     ({ page } = await openPage(browser(), { viewport: viewportAt(LAYOUT_WIDTHS[0]) }));
     await page.goto(`${baseUrl}${path}`);
