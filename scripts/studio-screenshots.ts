@@ -3,7 +3,8 @@
  * fans, numbers) and of the editor's form of each collection at phone and desktop widths in
  * screenshots/studio/, signed in as the artist through a virtual passkey, on temporary folders
  * with the demo music, a few messages, a few fans (their mails to an SMTP peer of the script's
- * own) and a few counts. Each shot's
+ * own) with an announcement sent to them and one waiting for a release, and a few counts; and
+ * the fans' composer unfolded, filled from a release, with its preview. Each shot's
  * layout is checked as the public pages' are: a defect makes the exit code 1. `--engine=firefox`
  * (webkit, all) shoots in those engines too, into screenshots/studio/<engine>/: only Chromium has
  * a virtual passkey, so they are handed the session Chromium signed in with.
@@ -24,7 +25,10 @@ import { startStudioApp, type StudioApp } from '../perf/harness/studio-app.ts';
 import { EVENTS_PATH, LANDING, MAX_EVENTS_PER_REQUEST, type PageEvent } from '../src/lib/numbers-events.ts';
 import { SESSION_COOKIE } from '../server/services/studio/studio-http.ts';
 import { SUBSCRIBE_API } from '../src/lib/fans.ts';
+import type { Lang } from '../src/lib/languages.ts';
+import type { AnnouncementDraft } from '../src/lib/studio-fans.ts';
 import { STUDIO_SECTIONS, studioSectionPath } from '../src/lib/studio-auth.ts';
+import { ANNOUNCE_TEXTS } from '../studio/fans/announce-texts.ts';
 import { fill, STUDIO_TEXTS } from '../studio/texts.ts';
 
 const OUT_DIR = join('screenshots', 'studio');
@@ -84,6 +88,49 @@ async function signUpFans(origin: string, smtp: SmtpPeer): Promise<void> {
     const url = new URL(link);
     await post(`${url.pathname}${url.search}`);
   }
+}
+
+/** An announcement's words in each language, as the studio would have filled them from a release. */
+function announcementTexts(origin: string, title: string, slug: string): AnnouncementDraft {
+  const subjects = { pt: 'Música nova', en: 'New music', es: 'Música nueva' } as const;
+  const texts = {
+    pt: 'Já saiu.\nOuça agora.',
+    en: 'Out now.\nListen now.',
+    es: 'Ya salió.\nEscúchalo ahora.',
+  } as const;
+  const one = (lang: Lang) => ({
+    subject: `${subjects[lang]}: ${title}`,
+    text: texts[lang],
+    link: `${origin}/${lang}/music/${slug}`,
+  });
+  return { pt: one('pt'), en: one('en'), es: one('es') };
+}
+
+/**
+ * The fans' announcements, as the artist leaves them: one sent to the fans above (its mails to
+ * the peer), and one waiting for a release still to come.
+ */
+async function announce(app: StudioApp['app'], origin: string): Promise<void> {
+  const fans = app.fans;
+  if (!fans) throw new Error('the fans list is not open: no announcement to show');
+  await fans.store.announcements.create({
+    release: 'cocktail-n2',
+    texts: announcementTexts(origin, 'Cocktail Nº2', 'cocktail-n2'),
+    sendAtMs: Date.now(),
+    afterRelease: false,
+  });
+  fans.outbox.notify();
+  const deadline = Date.now() + 20_000;
+  while ((await fans.store.announcements.list())[0]?.state !== 'sent') {
+    if (Date.now() > deadline) throw new Error('the announcement was not sent within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await fans.store.announcements.create({
+    release: 'proximo-single',
+    texts: announcementTexts(origin, 'Próximo Single', 'proximo-single'),
+    sendAtMs: Date.parse('2099-12-05T03:00:00Z'),
+    afterRelease: true,
+  });
 }
 
 /** What a few visitors' pages would send: views, a track heard, platform clicks, vitals. */
@@ -198,7 +245,24 @@ async function shootInChromium(page: Page): Promise<void> {
     const report: LayoutReport = await page.evaluate(inspectLayout);
     await page.screenshot({ path: file, fullPage: true });
     record(file, report);
+    await shootComposer(page, width);
   }
+}
+
+/** The fans' composer unfolded, filled in from the first release offered, and its preview. */
+async function shootComposer(page: Page, width: number): Promise<void> {
+  await page.goto(`${studio.origin}${studioSectionPath('fans')}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: ANNOUNCE_TEXTS.pt.open }).click();
+  const what = page.getByLabel(ANNOUNCE_TEXTS.pt.what);
+  await what.selectOption((await what.locator('optgroup option').first().getAttribute('value')) ?? '');
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#announce-pt-subject')?.value !== '');
+  await page.getByRole('button', { name: ANNOUNCE_TEXTS.pt.preview }).click();
+  await page.getByRole('region', { name: ANNOUNCE_TEXTS.pt.previewHeading }).waitFor();
+  await page.evaluate(settled);
+  const file = join(OUT_DIR, `fans-announce-${String(width)}.png`);
+  const report: LayoutReport = await page.evaluate(inspectLayout);
+  await page.screenshot({ path: file, fullPage: true });
+  record(file, report);
 }
 
 /** Every view at every width in Firefox or WebKit, each in a fresh page given the session. */
@@ -233,8 +297,14 @@ async function shootInEngine(name: EngineName, session: { name: string; value: s
 const smtp = await startSmtpPeer();
 const studio = await startStudioApp({
   prefix: 'studio-shots-',
-  // The fans sign up from this one machine.
-  env: { SMTP_URL: smtp.url, MAIL_TO: 'andre@example.com', CONTACT_RATE_LIMIT: '100', CONTACT_NETWORK_LIMIT: '100' },
+  // The fans sign up from this one machine, and the announcement goes out to them at once.
+  env: {
+    SMTP_URL: smtp.url,
+    MAIL_TO: 'andre@example.com',
+    CONTACT_RATE_LIMIT: '100',
+    CONTACT_NETWORK_LIMIT: '100',
+    LIST_MAILS_PER_MINUTE: '60000',
+  },
 });
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS });
 try {
@@ -242,6 +312,7 @@ try {
   const inbox = await studio.app.inbox.open();
   for (const message of MESSAGES) await inbox?.store.add(message);
   await signUpFans(studio.origin, smtp);
+  await announce(studio.app, studio.origin);
   await studio.app.library.rescan();
   await sendListenersEvents(studio.origin, studio.app.library.playlists()[0]?.name ?? '', studio.app);
 

@@ -1,14 +1,19 @@
 /** The studio page's calls to its API: JSON in and out, a refusal turned into its stable code. */
 import type { StudioErrorCode } from '../src/lib/studio-auth.ts';
 
-/** A refusal of the studio's API, or 'offline' when the server could not be reached. */
+/**
+ * A refusal of the studio's API, or 'offline' when the server could not be reached. `detail` is
+ * the server's own sentence (English, as its log reads it): a part may read which field it names.
+ */
 export class StudioApiError extends Error {
   readonly code: StudioErrorCode | 'offline';
   readonly status: number;
-  constructor(code: StudioErrorCode | 'offline', status: number) {
+  readonly detail: string;
+  constructor(code: StudioErrorCode | 'offline', status: number, detail = '') {
     super(code);
     this.code = code;
     this.status = status;
+    this.detail = detail;
   }
 }
 
@@ -19,8 +24,11 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   } catch {
     throw new StudioApiError('offline', 0);
   }
-  const answer = (await response.json().catch(() => ({}))) as T & { code?: StudioErrorCode };
-  if (!response.ok) throw new StudioApiError(answer.code ?? 'SERVER_ERROR', response.status);
+  const answer = (await response.json().catch(() => ({}))) as T & { code?: StudioErrorCode; message?: unknown };
+  if (!response.ok) {
+    const detail = typeof answer.message === 'string' ? answer.message : '';
+    throw new StudioApiError(answer.code ?? 'SERVER_ERROR', response.status, detail);
+  }
   return answer;
 }
 

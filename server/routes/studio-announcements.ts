@@ -45,7 +45,7 @@ const TEXTS_BODY = { type: 'object', required: ['texts'], properties: { texts: {
 /** Three languages of subject, text (5,000 characters) and link, escaped as JSON. */
 const BODY_LIMIT = 128 * 1024;
 /** Where a preview's leave link points: a fan's own link holds their secret instead. */
-const PREVIEW_TOKEN = '…';
+const PREVIEW_TOKEN = 'preview';
 
 const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> = async (app, options) => {
   const fansOr = (reply: FastifyReply): Fans | null => {

@@ -64,6 +64,9 @@ export interface FanImportAnswer {
   invalid: { line: number; reason: string }[];
 }
 
+/** The longest an announcement's subject, text and link may be, in characters. */
+export const ANNOUNCEMENT_MAX = { subject: 200, text: 5000, link: 500 } as const;
+
 /** An announcement's words in one language: the mail's subject, its text, and the page it links to. */
 export interface AnnouncementTexts {
   subject: string;

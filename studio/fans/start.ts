@@ -1,8 +1,9 @@
 /**
- * The studio's fans' list: the confirmed fans per language, those waiting and those refused,
- * in words; the joins and leaves of recent weeks as a chart with its table; every fan, found by
- * address, each erased after a confirmation; the exports; and an import of addresses, pasted
- * or from a CSV file, each of which gets a mail asking to confirm (never a direct add).
+ * The studio's fans' list: announcing to the fans at the top (announcements.ts); the confirmed
+ * fans per language, those waiting and those refused, in words; the joins and leaves of recent
+ * weeks as a chart with its table; every fan, found by address, each erased after a
+ * confirmation; the exports; and an import of addresses, pasted or from a CSV file, each of
+ * which gets a mail asking to confirm (never a direct add).
  */
 import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import {
@@ -19,6 +20,7 @@ import { confirmDialog } from '../messages/confirm-dialog.ts';
 import { withRequestToken } from '../request-token.ts';
 import type { StartSection } from '../section.ts';
 import { fill } from '../texts.ts';
+import { startAnnouncements } from './announcements.ts';
 import { FANS_TEXTS, type FansTexts } from './texts.ts';
 import { countWords, importLines, importWords, type FormatCount } from './words.ts';
 import './fans.css';
@@ -110,7 +112,6 @@ export const start: StartSection = async (root, { lang, say, explain }) => {
   let shown = PAGE;
 
   const heading = h('h1', { id: 'fans-heading', tabindex: '-1' }, t.heading);
-  // Where announcing a release to the fans will go: left empty, without a heading, until then.
   const announcements = h('div', { class: 'fans-announcements' });
   const counts = h('div', { class: 'fans-counts' });
   const chart = h('div', { class: 'fans-chart' });
@@ -361,6 +362,16 @@ export const start: StartSection = async (root, { lang, say, explain }) => {
   });
 
   say(t.loading);
+  // The announcements load beside the list; a failure of theirs is told once the list's line is free.
+  const announced = startAnnouncements(announcements, {
+    lang,
+    say,
+    explain,
+    confirmed: () => LANGUAGES.reduce((sum, code) => sum + overview.counts.confirmed[code], 0),
+  }).then(
+    () => null,
+    (error: unknown) => error,
+  );
   try {
     await load();
     say('');
@@ -369,4 +380,6 @@ export const start: StartSection = async (root, { lang, say, explain }) => {
     if (error instanceof StudioApiError && error.status === 401) throw error;
     say(explain(error), 'error');
   }
+  const failed = await announced;
+  if (failed !== null && !(failed instanceof StudioApiError && failed.status === 401)) say(explain(failed), 'error');
 };

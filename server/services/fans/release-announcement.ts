@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { releaseInstant } from '../../../src/lib/pre-release.ts';
 import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
-import type { AnnounceableRelease, AnnouncementDraft } from '../../../src/lib/studio-fans.ts';
+import { ANNOUNCEMENT_MAX, type AnnounceableRelease, type AnnouncementDraft } from '../../../src/lib/studio-fans.ts';
 import { NOT_ONE_LINE, NOT_PLAIN_TEXT, parseBody, textField, type BodyRefusal } from '../contact/contact-validation.ts';
 import { readReleaseFiles, type ReleaseFile } from '../media/music-releases.ts';
 
@@ -16,9 +16,7 @@ const SUBJECT: Record<Lang, (title: string) => string> = {
   es: (title) => `Música nueva: ${title}`,
 };
 
-export const SUBJECT_MAX = 200;
-export const TEXT_MAX = 5000;
-export const LINK_MAX = 500;
+const { subject: SUBJECT_MAX, text: TEXT_MAX, link: LINK_MAX } = ANNOUNCEMENT_MAX;
 
 const momentOf = (file: ReleaseFile) => {
   const instant = releaseInstant(file.release.releaseAt);
