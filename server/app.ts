@@ -241,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           fans,
           contentDir: config.CONTENT_DIR,
           artistAddress: config.MAIL_TO,
+          ffmpegPath: config.FFMPEG_PATH,
         }),
     ],
   });

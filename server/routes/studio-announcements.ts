@@ -4,7 +4,7 @@
  * words filled in for each language; each language's mail as its fans will read it; a test
  * copy of every language to the artist; and sending, now or at the release's moment.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LANGUAGES } from '../../src/lib/languages.ts';
 import { releaseInstant } from '../../src/lib/pre-release.ts';
 import {
@@ -14,10 +14,13 @@ import {
   type AnnouncementsOverview,
   type DraftRequest,
   type NewAnnouncementRequest,
+  type TestRequest,
   type TestSent,
 } from '../../src/lib/studio-fans.ts';
 import type { Fans } from '../plugins/fans.ts';
 import { fanMailContent } from '../services/fans/fan-mail-texts.ts';
+import { mailCover } from '../services/fans/mail-cover.ts';
+import type { ReleaseFile } from '../services/media/music-releases.ts';
 import { fanLinks } from '../services/fans/fan-outbox.ts';
 import {
   announceableReleases,
@@ -33,6 +36,8 @@ export interface StudioAnnouncementsOptions {
   contentDir: string;
   /** Who gets the artist's test copy: the address his messages go to. */
   artistAddress: string;
+  /** The ffmpeg that makes a release's cover small for the mails. */
+  ffmpegPath: string;
 }
 
 const ID_PARAMS = {
@@ -52,6 +57,11 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
     if (!options.fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
     return options.fans;
   };
+  /** The release's cover made small for the mails; without it (ffmpeg failed) the mails go without. */
+  const coverOf = (file: ReleaseFile, log: FastifyBaseLogger) =>
+    mailCover(options.contentDir, file, options.ffmpegPath, (reason) =>
+      log.warn({ release: file.slug, reason }, 'the release’s cover could not be made small for the mails'),
+    );
   /** The list and the announcement's checked words, or null with the refusal answered. */
   const fansAndTexts = (reply: FastifyReply, texts: unknown): { fans: Fans; texts: AnnouncementDraft } | null => {
     const fans = fansOr(reply);
@@ -102,13 +112,24 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
     },
   );
 
-  app.post<{ Body: { texts: unknown } }>(
+  app.post<{ Body: TestRequest }>(
     FANS_ROUTES.test,
-    { bodyLimit: BODY_LIMIT, schema: { body: TEXTS_BODY } },
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        body: {
+          ...TEXTS_BODY,
+          properties: { ...TEXTS_BODY.properties, release: { anyOf: [SLUG, { type: 'null' }] } },
+        },
+      },
+    },
     async (request, reply) => {
       const asked = fansAndTexts(reply, request.body.texts);
       if (!asked) return reply;
       const { fans, texts } = asked;
+      const file = request.body.release ? await releaseFile(options.contentDir, request.body.release) : null;
+      if (request.body.release && !file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
+      const cover = file ? await coverOf(file, request.log) : null;
       for (const lang of LANGUAGES) {
         const links = fanLinks(fans.siteOrigin, lang, PREVIEW_TOKEN);
         await fans.mailer.sendFanMail(
@@ -123,7 +144,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
             announcement: { id: 0, texts: texts[lang] },
           },
           links,
-          true,
+          { cover, test: true },
         );
       }
       const sent: TestSent = { languages: [...LANGUAGES] };
@@ -163,6 +184,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
       const id = await fans.store.announcements.create({
         release,
         texts,
+        cover: file ? await coverOf(file, request.log) : null,
         sendAtMs: when === 'release' && moment !== null ? moment : now,
         afterRelease: when === 'release',
       });

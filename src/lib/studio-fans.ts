@@ -94,6 +94,8 @@ export interface StudioAnnouncement extends AnnouncementProgress {
   /** The release's file name, or null for a free announcement. */
   release: string | null;
   texts: AnnouncementDraft;
+  /** Whether its mails show the release's cover. */
+  hasCover: boolean;
   state: AnnouncementState;
   /** When it goes out (ISO 8601, UTC); with `afterRelease`, once the site serves the release as out. */
   sendAt: string;
@@ -123,7 +125,13 @@ export interface DraftRequest {
 /** `POST FANS_ROUTES.preview` with `{ texts }`: each language's mail as its fans will read it. */
 export type AnnouncementPreview = Record<Lang, { subject: string; text: string }>;
 
-/** `POST FANS_ROUTES.test` with `{ texts }` mails the three languages to the artist (MAIL_TO). */
+/** `POST FANS_ROUTES.test`: the three languages mailed to the artist (MAIL_TO), with the release's cover if one is named. */
+export interface TestRequest {
+  texts: AnnouncementDraft;
+  release?: string | null;
+}
+
+/** What `POST FANS_ROUTES.test` answers. */
 export interface TestSent {
   languages: Lang[];
 }

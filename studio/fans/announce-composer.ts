@@ -14,6 +14,7 @@ import {
   type AnnouncementPreview,
   type NewAnnouncementRequest,
   type StudioAnnouncement,
+  type TestRequest,
   type TestSent,
 } from '../../src/lib/studio-fans.ts';
 import { post, StudioApiError } from '../api.ts';
@@ -217,7 +218,7 @@ export function announceComposer({ lang, say, explain, confirmed, created }: Com
     const texts = checked();
     if (!texts) return;
     say(t.testing);
-    await post<TestSent>(FANS_ROUTES.test, { texts });
+    await post<TestSent>(FANS_ROUTES.test, { texts, release: release()?.slug ?? null } satisfies TestRequest);
     say(t.tested);
   }
 

@@ -13,7 +13,7 @@ import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from '.
 import type { StoredMessage } from './message-store.ts';
 import type { StudioNotice } from '../studio/studio-store.ts';
 import type { FanMail } from '../fans/fan-store.ts';
-import { fanMailContent, type FanLinks } from '../fans/fan-mail-texts.ts';
+import { announcementHtml, COVER_CID, fanMailContent, type FanLinks } from '../fans/fan-mail-texts.ts';
 
 export interface MailerOptions {
   smtpUrl: string | null;
@@ -40,9 +40,10 @@ export interface Mailer {
   sendStudioNotice(notice: StudioNotice, studioUrl: string): Promise<void>;
   /**
    * A mail of the fans' list; every one after the confirmation can be left in one click
-   * (RFC 8058). A `test` (the artist's own copy of an announcement) gets an id of its own.
+   * (RFC 8058). An announcement's `cover` goes inside it; a `test` (the artist's own copy of
+   * an announcement) gets an id of its own.
    */
-  sendFanMail(mail: FanMail, links: FanLinks, test?: boolean): Promise<void>;
+  sendFanMail(mail: FanMail, links: FanLinks, extra?: { cover?: Uint8Array | null; test?: boolean }): Promise<void>;
   close(): void;
 }
 
@@ -182,8 +183,17 @@ export function createMailer(options: MailerOptions): Mailer {
       );
     },
 
-    async sendFanMail(mail, links, test = false) {
+    async sendFanMail(mail, links, { cover = null, test = false } = {}) {
       const content = fanMailContent(mail.kind, mail.lang, links, mail.announcement?.texts ?? null);
+      const withCover =
+        mail.announcement && cover
+          ? {
+              html: announcementHtml(mail.lang, mail.announcement.texts, links.leave),
+              attachments: [
+                { cid: COVER_CID, filename: 'cover.jpg', contentType: 'image/jpeg', content: Buffer.from(cover) },
+              ],
+            }
+          : {};
       const leaving =
         mail.kind === 'confirm'
           ? {}
@@ -202,6 +212,7 @@ export function createMailer(options: MailerOptions): Mailer {
           messageId: `<fans-${key}@${domain}>`,
           headers: { 'Auto-Submitted': 'auto-generated', 'List-Id': `<fans.${domain}>`, ...leaving },
           text: content.text,
+          ...withCover,
         },
         `fans-${key}.eml`,
       );

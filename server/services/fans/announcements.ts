@@ -12,6 +12,8 @@ import type { Db } from '../stores/database.ts';
 export interface NewAnnouncement {
   release: string | null;
   texts: AnnouncementDraft;
+  /** The release's cover made small for a mail (a JPEG), or null. */
+  cover?: Uint8Array | null;
   sendAtMs: number;
   /** Waits, past `sendAtMs`, until the site serves the release as out. */
   afterRelease: boolean;
@@ -23,6 +25,8 @@ export interface AnnouncementStore {
   cancel(id: number): Promise<boolean>;
   /** Every announcement, the newest first, with its progress. */
   list(): Promise<StudioAnnouncement[]>;
+  /** The announcement's cover (a JPEG), or null when it has none. */
+  cover(id: number): Promise<Uint8Array | null>;
   /**
    * Starts the announcements due at `now` (those after a release only once `releaseIsOut`
    * says so), each fan's mail `intervalMs` after the previous one: how many it started.
@@ -54,6 +58,7 @@ export function announcementStore(db: Db): AnnouncementStore {
         .values({
           release: announcement.release,
           texts: JSON.stringify(announcement.texts),
+          cover: announcement.cover ?? null,
           created_ms: now,
           send_at_ms: announcement.sendAtMs,
           after_release: announcement.afterRelease,
@@ -77,7 +82,21 @@ export function announcementStore(db: Db): AnnouncementStore {
     async list() {
       const rows = await db
         .selectFrom('fan_announcements as a')
-        .selectAll('a')
+        .select([
+          'a.id',
+          'a.release',
+          'a.texts',
+          'a.state',
+          'a.send_at_ms',
+          'a.after_release',
+          'a.created_ms',
+          'a.finished_ms',
+          'a.total',
+          'a.sent',
+          'a.refused',
+          'a.failed',
+        ])
+        .select((eb) => eb('a.cover', 'is not', null).as('has_cover'))
         .select((eb) =>
           eb
             .selectFrom('fan_mails as m')
@@ -91,6 +110,7 @@ export function announcementStore(db: Db): AnnouncementStore {
         id: row.id,
         release: row.release,
         texts: storedTexts(row.texts),
+        hasCover: Boolean(row.has_cover),
         state: row.state,
         sendAt: new Date(row.send_at_ms).toISOString(),
         afterRelease: Boolean(row.after_release),
@@ -102,6 +122,11 @@ export function announcementStore(db: Db): AnnouncementStore {
         failed: row.failed,
         waiting: row.waiting ?? 0,
       }));
+    },
+
+    async cover(id) {
+      const row = await db.selectFrom('fan_announcements').select('cover').where('id', '=', id).executeTakeFirst();
+      return row?.cover ?? null;
     },
 
     async startDue(now, intervalMs, releaseIsOut) {

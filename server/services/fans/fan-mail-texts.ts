@@ -114,10 +114,35 @@ export const FAN_MAIL_TEXTS: Record<Lang, FanMailTexts> = {
   },
 };
 
-/** A mail of the list as its fan reads it. */
+/** A mail of the list as its fan reads it; an announcement with a cover has an HTML version too. */
 export interface FanMailContent {
   subject: string;
   text: string;
+}
+
+/** The cover's Content-ID inside an announcement's mail. */
+export const COVER_CID = 'cover@fans';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * An announcement's HTML version: the cover (sent inside the mail, `cid:`), then the same
+ * words as its text version, every one escaped, and nothing loaded from anywhere.
+ */
+export function announcementHtml(lang: Lang, texts: AnnouncementTexts, leaveUrl: string): string {
+  const paragraphs = texts.text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+  const link = escapeHtml(texts.link);
+  return [
+    `<!doctype html><html lang="${lang}"><body>`,
+    `<p><a href="${link}"><img src="cid:${COVER_CID}" width="300" alt="${escapeHtml(texts.subject)}" style="max-width:100%;height:auto"></a></p>`,
+    paragraphs,
+    `<p><a href="${link}">${link}</a></p>`,
+    `<hr><p><small>${escapeHtml(FAN_MAIL_TEXTS[lang].announcementFooter(leaveUrl))}</small></p>`,
+    '</body></html>',
+  ].join('');
 }
 
 /** Where a mail of the list points: the fan's confirm link, and their link to leave. */

@@ -39,6 +39,17 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
   const { store, mailer, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
+  /** Each announcement's cover, read once: it never changes, and every mail of it carries it. */
+  const covers = new Map<number, Promise<Uint8Array | null>>();
+  const coverOf = (id: number) => {
+    let cover = covers.get(id);
+    if (!cover) {
+      cover = store.announcements.cover(id);
+      covers.set(id, cover);
+    }
+    return cover;
+  };
+
   async function drain(isClosed: () => boolean): Promise<void> {
     const forgotten = await store.forgetUnconfirmed();
     if (forgotten > 0) log.info({ forgotten }, 'addresses never confirmed forgotten');
@@ -52,7 +63,8 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
       const mail = await store.claimMail(Date.now(), leaseMs);
       if (!mail) return;
       try {
-        await mailer.sendFanMail(mail, fanLinks(options.siteOrigin, mail.lang, mail.token));
+        const cover = mail.announcement ? await coverOf(mail.announcement.id) : null;
+        await mailer.sendFanMail(mail, fanLinks(options.siteOrigin, mail.lang, mail.token), { cover });
         await store.finishMail(mail, 'sent');
         log.info({ fanMailId: mail.id, kind: mail.kind }, 'fan mail sent');
       } catch (error) {

@@ -120,6 +120,8 @@ export interface FanAnnouncementsTable {
   id: Generated<number>;
   release: string | null;
   texts: string;
+  /** A JPEG, sent inside each mail of the announcement. */
+  cover: Uint8Array | null;
   created_ms: number;
   send_at_ms: number;
   /** A boolean in PostgreSQL, 0 or 1 in SQLite. */

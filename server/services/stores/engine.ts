@@ -13,7 +13,7 @@ export const isPostgres = <T>(db: Kysely<T>): boolean => db.getExecutor().adapte
  */
 export const writtenLimit = (count: number): RawBuilder<number> => sql.lit(Math.trunc(count));
 
-/** The engine's auto-increment key, 64-bit integer and boolean flag. */
+/** The engine's auto-increment key, 64-bit integer, boolean flag and bytes. */
 export function engineTypes(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
   return {
@@ -22,5 +22,6 @@ export function engineTypes(db: Kysely<unknown>) {
       : { type: 'integer' as const, build: (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement() },
     int: postgres ? ('bigint' as const) : ('integer' as const),
     flag: postgres ? { type: 'boolean' as const, no: false } : { type: 'integer' as const, no: 0 },
+    bytes: postgres ? ('bytea' as const) : ('blob' as const),
   };
 }

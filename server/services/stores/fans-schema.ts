@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { engineTypes } from './engine.ts';
 
 export async function createFans(db: Kysely<unknown>): Promise<void> {
-  const { id, int, flag } = engineTypes(db);
+  const { id, int, flag, bytes } = engineTypes(db);
   await db.schema
     .createTable('fans')
     .addColumn('id', id.type, id.build)
@@ -43,6 +43,8 @@ export async function createFans(db: Kysely<unknown>): Promise<void> {
     .addColumn('release', 'text')
     // Each language's subject, text and link, as JSON.
     .addColumn('texts', 'text', (c) => c.notNull())
+    // The release's cover, made small for a mail (a JPEG), or null.
+    .addColumn('cover', bytes)
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('send_at_ms', int, (c) => c.notNull())
     // Sent once the site serves the release as out (the build after its moment), not before.

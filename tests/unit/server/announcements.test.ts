@@ -5,9 +5,10 @@
  * instances on PostgreSQL, one of them restarted mid-send.
  */
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
@@ -39,8 +40,27 @@ const RELEASE = {
   kind: 'EP',
   released: '2026-11',
   playlist: 'Demo',
-  description: { pt: 'Um EP de teste.', en: 'A test EP.', es: 'Un EP de prueba.' },
+  // Markup in the artist's words is text in the mail's HTML too.
+  description: { pt: 'Um EP de teste. <b>&</b>', en: 'A test EP.', es: 'Un EP de prueba.' },
+  cover: './covers/demo.jpg',
 };
+
+/** The width and height of a JPEG, as ffprobe reads them. */
+function imageSize(bytes: Buffer): [number, number] {
+  const file = join(mkdtempSync(join(tmpdir(), 'cover-')), 'cover.jpg');
+  writeFileSync(file, bytes);
+  const probed = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=width,height',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  rmSync(dirname(file), { recursive: true, force: true });
+  return probed.toString().trim().split(',').map(Number) as [number, number];
+}
 
 /** A header as the mail carries it (unfolded), or undefined. */
 function header(mail: ReceivedMail, name: string): string | undefined {
@@ -75,8 +95,20 @@ describe('announcing a release from the studio', () => {
   beforeAll(async () => {
     site = createFixtureSite();
     contentDir = mkdtempSync(join(tmpdir(), 'announcement-content-'));
-    mkdirSync(join(contentDir, 'releases'));
+    mkdirSync(join(contentDir, 'releases', 'covers'), { recursive: true });
     writeFileSync(join(contentDir, 'releases', 'demo-ep.json'), JSON.stringify(RELEASE));
+    // A cover as large as an artist's: the mails carry it made small.
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=1600x1600',
+      '-frames:v',
+      '1',
+      join(contentDir, 'releases', 'covers', 'demo.jpg'),
+    ]);
     smtp = await startSmtpPeer();
     app = await buildTestApp(site, {
       STUDIO_ORIGIN: ORIGIN,
@@ -84,6 +116,8 @@ describe('announcing a release from the studio', () => {
       MAIL_TO: ARTIST,
       CONTENT_DIR: contentDir,
       LIST_MAILS_PER_MINUTE: '60000',
+      // The covers are made small by ffmpeg (Debian's).
+      FFMPEG_PATH: 'ffmpeg',
     });
     const people = await openStudioStore({ databaseUrl: null, dataDir: site.dataDir });
     browser = await signedInBrowser(app, people, ORIGIN, 'André');
@@ -100,6 +134,19 @@ describe('announcing a release from the studio', () => {
   });
 
   const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
+
+  /** The mail carries the cover inside it, made small, and loads nothing from anywhere. */
+  function expectCover(mail: ReceivedMail) {
+    const [cover, ...more] = mail.parsed.attachments;
+    expect(more).toEqual([]);
+    expect(cover?.contentType).toBe('image/jpeg');
+    expect(imageSize(cover?.content ?? Buffer.alloc(0))).toEqual([600, 600]);
+    expect(cover?.cid).toBeTruthy();
+    // mailparser draws a `cid:` image from the mail itself, as mail programs do.
+    const html = mail.parsed.html || '';
+    expect(html).toMatch(/<img src="data:image\/jpeg;base64,/);
+    expect(html).not.toMatch(/src="https?:/);
+  }
 
   it('fills each language from the release, previews, sends a test to the artist, then mails every fan once in theirs', async () => {
     const overview = (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>();
@@ -120,8 +167,11 @@ describe('announcing a release from the studio', () => {
       expect(preview[lang].text).toContain(draft[lang].link);
     }
 
-    expect((await browser.request('POST', FANS_ROUTES.test, { texts: draft })).statusCode).toBe(200);
+    expect((await browser.request('POST', FANS_ROUTES.test, { texts: draft, release: 'demo-ep' })).statusCode).toBe(
+      200,
+    );
     await expect.poll(() => mailsTo(ARTIST).length).toBe(3);
+    for (const mail of mailsTo(ARTIST)) expectCover(mail);
     expect(
       mailsTo(ARTIST)
         .map((mail) => mail.parsed.subject)
@@ -149,7 +199,11 @@ describe('announcing a release from the studio', () => {
         new RegExp(`^<https?://\\S+/${lang}/fans/leave\\?t=\\S+>$`),
       );
       expect(header(mail as ReceivedMail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expectCover(mail as ReceivedMail);
     }
+    const pt = mailsTo('fan0@example.org').find((mail) => mail.parsed.subject === draft.pt.subject);
+    expect(pt?.parsed.html).toContain('Um EP de teste. &#60;b&#62;&#38;&#60;/b&#62;');
+    expect(pt?.parsed.text).toContain('Um EP de teste. <b>&</b>');
     // A cancel comes too late once it started.
     expect((await browser.request('DELETE', FANS_ROUTES.announcement(id))).statusCode).toBe(404);
   });

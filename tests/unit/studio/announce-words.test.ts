@@ -168,6 +168,7 @@ describe('an announcement’s state and progress', () => {
     id: 1,
     release: null,
     texts: DRAFT,
+    hasCover: false,
     state: 'sending',
     sendAt: '2026-06-01T11:59:00.000Z',
     afterRelease: false,
