@@ -21,6 +21,7 @@ import {
 } from './browser.ts';
 import { useContactServer } from './contact-server.ts';
 import { LANGS, LOCALES, RELEASES, SITE_SETTINGS, t, type Lang } from './home-helpers.ts';
+import { DEMO_TRACK_TEXTS } from './lyrics-helpers.ts';
 import { UPCOMING } from './pre-release-site.ts';
 
 const browser = useBrowser();
@@ -101,6 +102,16 @@ describe('the sign-up form', () => {
     expect(await form.getByRole('button', { name: t(lang, 'fans:signup.submit'), exact: true }).isVisible()).toBe(true);
     // The status line is there, empty, before anything is sent.
     expect(await form.getByRole('status').textContent()).toBe('');
+  });
+
+  it('is on the page of a track', async () => {
+    const [track] = DEMO_TRACK_TEXTS;
+    if (!track) throw new Error('the demo music has no track with a page');
+    const lang = 'pt';
+    const path = `/${lang}/music/${track.releaseSlug}/${track.slug}`;
+    const { page, response } = await openWithoutJavaScript(browser(), `${analyticsUrl}${path}`);
+    expect(response?.status()).toBe(200);
+    expect(await signUpForm(page, lang).count()).toBe(1);
   });
 
   it('is on the page of a release still to come', async () => {
