@@ -1,5 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
@@ -52,7 +53,9 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // The build's cache (the content store, optimised images) belongs to this folder, not to
   // node_modules: the tests' copies of the project link node_modules and build side by side.
-  cacheDir: './.astro/cache',
+  // A build into another folder keeps a cache of its own: two builds writing one optimised
+  // image at once left it empty in one of them.
+  cacheDir: process.env.ASTRO_OUT_DIR ? `./.astro/cache-${basename(process.env.ASTRO_OUT_DIR)}` : './.astro/cache',
   // `/pt`, not `/pt/`: pages are written as `pt.html`, `pt/spotify.html`, which static hosts
   // and our server map to clean URLs.
   trailingSlash: 'never',
