@@ -5,6 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PLAYLISTS } from '../../scripts/demo-media/generate.ts';
+import { FIRST_PAINT_FALLBACK_MS } from '../../src/page-start/first-paint.ts';
 import { axeViolations, enhanced, openPage, openWithoutJavaScript, PHONE, useBrowser } from './browser.ts';
 import { jsonLdDocuments, personThenOwnJsonLd } from './json-ld.ts';
 import { hydrated, LANGS, RELEASES, SITE_SETTINGS, t } from './home-helpers.ts';
@@ -464,11 +465,14 @@ describe('the title face', () => {
     expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
     await expect.poll(() => fonts).toHaveLength(1);
     expect(fonts[0]).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
-    const requestedAfterPaint = await page.evaluate(() => {
+    // After the paint, or (a machine too busy to paint within it) after the page's fallback wait.
+    const requestedAfterPaint = await page.evaluate((fallbackMs: number) => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const face = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'));
-      return paint !== undefined && face !== undefined && face.startTime >= paint.startTime;
-    });
+      return (
+        paint !== undefined && face !== undefined && (face.startTime >= paint.startTime || face.startTime >= fallbackMs)
+      );
+    }, FIRST_PAINT_FALLBACK_MS);
     expect(requestedAfterPaint).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     await expect.poll(() => page.evaluate(() => document.fonts.check('400 32px Limelight', 'Vídeos Nº'))).toBe(true);
