@@ -274,7 +274,8 @@ describe('announcing to the fans from a phone', () => {
     await replace.waitFor();
     await page.keyboard.press('Escape');
     await replace.waitFor({ state: 'detached' });
-    expect(await what.inputValue()).toBe('');
+    // The choice goes back once the dialog has answered, just after it leaves the page.
+    await expect.poll(() => what.inputValue()).toBe('');
     expect(await subject().inputValue()).toBe('Rascunho');
     await what.selectOption(comingSlug);
     await replace.getByRole('button', { name: 'Sim, substituir' }).click();

@@ -70,13 +70,35 @@ export async function launchWebKit(): Promise<Engine> {
     });
     let session: WebDriverSession | undefined;
     let pageOpen = false;
+    /**
+     * A session whose browser stopped answering (a command timed out) is ended and the next
+     * page gets a new one, a first visit by construction: one hung web process must not fail
+     * every page after it.
+     */
+    const dropSession = async () => {
+      const hung = session;
+      session = undefined;
+      await hung?.send('DELETE', '').catch(() => {});
+    };
+    const timedOut = (error: unknown) => String(error).includes('TimeoutError');
     return {
       name: 'webkit',
       async newPage(viewport) {
         if (pageOpen) throw new Error('WebKit shows one page at a time: close the last one first.');
-        session ??= await WebDriverSession.create(driverUrl, CAPABILITIES);
-        pageOpen = true;
-        return openPage(session, viewport, () => (pageOpen = false));
+        for (let attempt = 1; ; attempt += 1) {
+          session ??= await WebDriverSession.create(driverUrl, CAPABILITIES);
+          pageOpen = true;
+          try {
+            return await openPage(session, viewport, {
+              closed: () => (pageOpen = false),
+              hung: dropSession,
+            });
+          } catch (error) {
+            pageOpen = false;
+            if (attempt >= 2 || !timedOut(error)) throw error;
+            await dropSession();
+          }
+        }
       },
       async close() {
         await session?.send('DELETE', '').catch(() => {});
@@ -141,7 +163,11 @@ async function fitWindow(
 const RESIZE_WAIT_MS = 3000;
 
 /** The page of the shared session at `viewport`; `closed` is told when the page is done with. */
-async function openPage(session: WebDriverSession, viewport: Viewport, closed: () => void): Promise<EnginePage> {
+async function openPage(
+  session: WebDriverSession,
+  viewport: Viewport,
+  { closed, hung }: { closed: () => void; hung: () => Promise<void> },
+): Promise<EnginePage> {
   /** The origins this page loaded, whose storage and cookies close() clears. */
   const origins = new Set<string>();
   const evaluate: EnginePage['evaluate'] = (fn, ...args) =>
@@ -272,6 +298,10 @@ async function openPage(session: WebDriverSession, viewport: Viewport, closed: (
       try {
         for (const origin of origins) await clearOrigin(origin);
         await session.send('POST', '/url', { url: 'about:blank' });
+      } catch (error) {
+        // A browser that stopped answering is left behind: the next page has a new session.
+        if (!String(error).includes('TimeoutError')) throw error;
+        await hung();
       } finally {
         closed();
       }
