@@ -12,7 +12,7 @@ import type { Log } from '../log.ts';
 import { ARTIST_DIGEST, ARTIST_NOTIFICATION, AUTO_REPLY, PASSKEY_ADDED } from './mail-texts.ts';
 import type { StoredMessage } from './message-store.ts';
 import type { StudioNotice } from '../studio/studio-store.ts';
-import type { FanMail } from '../fans/fan-store.ts';
+import type { FanMail } from '../fans/fan-mail-queue.ts';
 import { announcementHtml, COVER_CID, fanMailContent, type FanLinks } from '../fans/fan-mail-texts.ts';
 
 export interface MailerOptions {

@@ -13,6 +13,9 @@ import type { Log } from '../log.ts';
 import { startQueueRunner, type QueueRunner } from '../queue-runner.ts';
 import type { FanStore } from './fan-store.ts';
 
+/** How often a pass looks for addresses never confirmed, rather than on every sign-up's pass. */
+const FORGET_CHECK_MS = 60 * 60 * 1000;
+
 export interface FanOutboxOptions extends RetrySettings {
   store: FanStore;
   mailer: Pick<Mailer, 'sendFanMail'>;
@@ -50,9 +53,15 @@ export function startFanOutbox(options: FanOutboxOptions): QueueRunner {
     return cover;
   };
 
+  /** When addresses never confirmed were last looked for: an hour apart is soon enough for 30 days. */
+  let forgottenAt = 0;
+
   async function drain(isClosed: () => boolean): Promise<void> {
-    const forgotten = await store.forgetUnconfirmed();
-    if (forgotten > 0) log.info({ forgotten }, 'addresses never confirmed forgotten');
+    if (Date.now() - forgottenAt >= FORGET_CHECK_MS) {
+      forgottenAt = Date.now();
+      const forgotten = await store.forgetUnconfirmed();
+      if (forgotten > 0) log.info({ forgotten }, 'addresses never confirmed forgotten');
+    }
     const started = await store.announcements.startDue(
       Date.now(),
       options.announcementIntervalMs,

@@ -1,17 +1,19 @@
 /**
  * The list of fans in the database both engines share: signing up (a waiting row and its
  * confirmation mail, at most one a day per mailbox), confirming, leaving (the row goes, a hash
- * of the mailbox stays so the choice is honoured), and the queue of the list's mails, claimed
- * under a lease so that several instances never send one mail twice at once.
+ * of the mailbox stays so the choice is honoured) and the artist's view of the list, with the
+ * queue of its mails (fan-mail-queue.ts) and its days' counts (fan-days.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FAN_LINK_VALID_DAYS } from '../../../src/lib/fans.ts';
 import type { Lang } from '../../../src/lib/languages.ts';
-import type { AnnouncementTexts, FanState, StudioFan } from '../../../src/lib/studio-fans.ts';
+import type { FanState, StudioFan } from '../../../src/lib/studio-fans.ts';
 import { mailboxKey } from '../contact/mail-address.ts';
 import type { Db, FanMailKind } from '../stores/database.ts';
 import { leasedQueue } from '../stores/leased-queue.ts';
-import { announcementStore, storedTexts, type AnnouncementStore } from './announcements.ts';
+import { announcementStore, type AnnouncementStore } from './announcements.ts';
+import { fanDays, type FanDays } from './fan-days.ts';
+import { fanMailQueue, type FanMailQueue } from './fan-mail-queue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,7 +23,6 @@ export const CONFIRM_VALID_MS = FAN_LINK_VALID_DAYS * DAY_MS;
 export const CONFIRM_INTERVAL_MS = DAY_MS;
 /** An address that was never confirmed is forgotten this long after its last confirmation mail. */
 export const UNCONFIRMED_KEPT_MS = 30 * DAY_MS;
-const LAST_ERROR_MAX = 500;
 
 /** What a sign-up did. The visitor is told the same in every case; the log and the tests are not. */
 export type SignUp =
@@ -30,30 +31,6 @@ export type SignUp =
   | 'already-confirmed'
   | 'refused' // its mail server refused the list for good
   | 'over-budget'; // the hour's confirmation mails are spent
-
-/** A mail of the list, claimed for sending, with what it needs. */
-export interface FanMail {
-  id: number;
-  kind: FanMailKind;
-  fanId: number;
-  email: string;
-  lang: Lang;
-  token: string;
-  attempts: number;
-  /** An announcement's mail: which one, and its words in the fan's language. */
-  announcement: { id: number; texts: AnnouncementTexts } | null;
-}
-
-/** How a claimed mail ended: sent, refused for good by the fan's server, or given up after its attempts. */
-export type MailOutcome = 'sent' | 'refused' | 'failed';
-
-/** Joins (confirmations) and leaves of one week, Monday to Sunday in UTC. */
-export interface FanWeek {
-  /** The week's Monday, YYYY-MM-DD. */
-  week: string;
-  joins: number;
-  leaves: number;
-}
 
 /** What an import did with its addresses. */
 export interface FanImport {
@@ -71,7 +48,7 @@ export interface FanCounts {
   refused: number;
 }
 
-export interface FanStore {
+export interface FanStore extends FanMailQueue, FanDays {
   /** Signs `email` up in `lang`, within `confirmationsPerHour` confirmation mails an hour for everyone. */
   signUp(email: string, lang: Lang, confirmationsPerHour: number, now?: number): Promise<SignUp>;
   /** Confirms the fan of `token`: their language, or null when the link is unknown or expired. */
@@ -87,8 +64,6 @@ export interface FanStore {
   forgetUnconfirmed(now?: number): Promise<number>;
   /** Erases a fan and their waiting mails, leaving nothing of them; false when there is no such fan. */
   erase(id: number): Promise<boolean>;
-  /** The joins and leaves of the `count` weeks up to the one holding `now`, the oldest first. */
-  weeks(count: number, now?: number): Promise<FanWeek[]>;
   /**
    * Asks each address (already validated) to confirm, as a sign-up does but outside the hourly
    * budget of strangers' sign-ups: the artist brings them. The mails are spaced `intervalMs`
@@ -99,31 +74,9 @@ export interface FanStore {
     intervalMs: number,
     now?: number,
   ): Promise<FanImport>;
-  /** Claims the oldest mail due and not leased, leased to the caller until `now + leaseMs`. */
-  claimMail(now: number, leaseMs: number): Promise<FanMail | null>;
-  /**
-   * The mail leaves the queue as `outcome` says, counted in its announcement's progress. A
-   * refusal also marks the fan refused, with `reason`: no more mail goes to them.
-   */
-  finishMail(mail: FanMail, outcome: MailOutcome, reason?: string): Promise<void>;
-  /** Records a failed attempt; the mail is tried again at `nextAttemptMs`. */
-  retryMail(id: number, error: string, nextAttemptMs: number): Promise<void>;
-  /** When the next mail is due, or null when none waits. */
-  nextMailDue(): Promise<number | null>;
   /** The artist's announcements, kept beside the fans. */
   announcements: AnnouncementStore;
   close(): Promise<void>;
-}
-
-const WEEK_MS = 7 * DAY_MS;
-
-/** The UTC day of a moment, YYYY-MM-DD. */
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The Monday (UTC) of the week holding a moment, YYYY-MM-DD. */
-function mondayOf(ms: number): string {
-  const daysSinceMonday = (new Date(ms).getUTCDay() + 6) % 7;
-  return utcDay(ms - daysSinceMonday * DAY_MS);
 }
 
 /** A link's secret: 256 random bits, in a URL as they are. */
@@ -136,19 +89,9 @@ export const goneHash = (email: string) =>
     .digest('hex');
 
 export function fanStore(db: Db): FanStore {
-  const queue = leasedQueue(db, 'fan_mails');
+  const days = fanDays(db);
   const queueMail = (fanId: number, kind: FanMailKind, now: number, dueMs = now) =>
     db.insertInto('fan_mails').values({ fan_id: fanId, kind, created_ms: now, next_attempt_ms: dueMs }).execute();
-
-  /** Adds a join or a leave to the day's counts. */
-  const countDay = (column: 'joins' | 'leaves', now: number) =>
-    db
-      .insertInto('fan_days')
-      .values({ day: utcDay(now), [column]: 1 })
-      .onConflict((conflict) =>
-        conflict.column('day').doUpdateSet((eb) => ({ [column]: eb(eb.ref(`fan_days.${column}`), '+', 1) })),
-      )
-      .execute();
 
   const hasLeft = async (email: string) =>
     (await db
@@ -246,7 +189,7 @@ export function fanStore(db: Db): FanStore {
       if (done.numUpdatedRows > 0n) {
         // Back on the list by their own choice: the old choice to leave no longer stands.
         await db.deleteFrom('fans_gone').where('mailbox_hash', '=', goneHash(fan.email)).execute();
-        await countDay('joins', now);
+        await days.count('joins', now);
         await queueMail(fan.id, 'welcome', now);
       }
       return { lang: fan.lang };
@@ -268,7 +211,7 @@ export function fanStore(db: Db): FanStore {
           .onConflict((conflict) => conflict.column('mailbox_hash').doUpdateSet({ left_ms: now }))
           .execute();
       });
-      if (fan.state === 'confirmed') await countDay('leaves', now);
+      if (fan.state === 'confirmed') await days.count('leaves', now);
       return { lang: fan.lang };
     },
 
@@ -326,24 +269,10 @@ export function fanStore(db: Db): FanStore {
       });
     },
 
-    async weeks(count, now = Date.now()) {
-      const mondays = Array.from({ length: count }, (_, n) => mondayOf(now - (count - 1 - n) * WEEK_MS));
-      const first = mondays[0] ?? utcDay(now);
-      const days = await db.selectFrom('fan_days').selectAll().where('day', '>=', first).execute();
-      const weeks = new Map(mondays.map((week) => [week, { week, joins: 0, leaves: 0 }]));
-      for (const day of days) {
-        const week = weeks.get(mondayOf(Date.parse(`${day.day}T00:00:00Z`)));
-        if (!week) continue;
-        week.joins += day.joins;
-        week.leaves += day.leaves;
-      }
-      return [...weeks.values()];
-    },
-
     async importAddresses(entries, intervalMs, now = Date.now()) {
       const result: FanImport = { queued: 0, known: 0, left: 0 };
       // After any mail already waiting, so an import never jumps ahead of a visitor's confirmation.
-      let dueMs = Math.max(now, (await queue.nextDue()) ?? now);
+      let dueMs = Math.max(now, (await leasedQueue(db, 'fan_mails').nextDue()) ?? now);
       for (const { email, lang } of entries) {
         if (await hasLeft(email)) {
           result.left += 1;
@@ -358,70 +287,8 @@ export function fanStore(db: Db): FanStore {
       return result;
     },
 
-    async claimMail(now, leaseMs) {
-      const id = await queue.claim(now, leaseMs);
-      if (id === null) return null;
-      const row = await db
-        .selectFrom('fan_mails as m')
-        .innerJoin('fans as f', 'f.id', 'm.fan_id')
-        .leftJoin('fan_announcements as a', 'a.id', 'm.announcement_id')
-        .select(['m.id', 'm.kind', 'm.attempts', 'f.id as fanId', 'f.email', 'f.lang', 'f.token', 'f.state'])
-        .select(['a.id as announcementId', 'a.texts as announcementTexts'])
-        .where('m.id', '=', id)
-        .executeTakeFirst();
-      // The fan left, or was refused, while the mail waited: there is nobody to mail.
-      const stillWanted = row && (row.kind === 'confirm' ? row.state === 'waiting' : row.state === 'confirmed');
-      if (!row || !stillWanted) {
-        await queue.drop(id);
-        return null;
-      }
-      return {
-        id: row.id,
-        kind: row.kind,
-        fanId: row.fanId,
-        email: row.email,
-        lang: row.lang,
-        token: row.token,
-        attempts: row.attempts,
-        announcement:
-          row.announcementId !== null && row.announcementTexts !== null
-            ? { id: row.announcementId, texts: storedTexts(row.announcementTexts)[row.lang] }
-            : null,
-      };
-    },
-    async finishMail(mail, outcome, reason = '') {
-      await db.transaction().execute(async (trx) => {
-        if (outcome === 'refused') {
-          await trx
-            .updateTable('fans')
-            .set({ state: 'refused', refused_reason: reason.slice(0, LAST_ERROR_MAX) })
-            .where('id', '=', mail.fanId)
-            .execute();
-          await trx.deleteFrom('fan_mails').where('fan_id', '=', mail.fanId).execute();
-        } else {
-          await trx.deleteFrom('fan_mails').where('id', '=', mail.id).execute();
-        }
-        if (!mail.announcement) return;
-        const announcementId = mail.announcement.id;
-        await trx
-          .updateTable('fan_announcements')
-          .set((eb) => ({ [outcome]: eb(eb.ref(outcome), '+', 1) }))
-          .where('id', '=', announcementId)
-          .execute();
-        // The last of its mails: the announcement is done.
-        await trx
-          .updateTable('fan_announcements')
-          .set({ state: 'sent', finished_ms: Date.now() })
-          .where('id', '=', announcementId)
-          .where('state', '=', 'sending')
-          .where((eb) =>
-            eb.not(eb.exists(eb.selectFrom('fan_mails').select('id').where('announcement_id', '=', announcementId))),
-          )
-          .execute();
-      });
-    },
-    retryMail: queue.retry,
-    nextMailDue: queue.nextDue,
+    ...fanMailQueue(db),
+    weeks: days.weeks,
 
     announcements: announcementStore(db),
     close: () => db.destroy(),

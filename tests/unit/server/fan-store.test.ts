@@ -10,9 +10,9 @@ import {
   CONFIRM_VALID_MS,
   goneHash,
   UNCONFIRMED_KEPT_MS,
-  type FanMail,
   type FanStore,
 } from '../../../server/services/fans/fan-store.ts';
+import type { FanMail } from '../../../server/services/fans/fan-mail-queue.ts';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
 import { useBothEngines } from './both-engines.ts';
 
