@@ -466,14 +466,16 @@ describe('the title face', () => {
     await expect.poll(() => fonts).toHaveLength(1);
     expect(fonts[0]).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
     // After the paint, or (a machine too busy to paint within it) after the page's fallback wait.
-    const requestedAfterPaint = await page.evaluate((fallbackMs: number) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const face = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'));
-      return (
-        paint !== undefined && face !== undefined && (face.startTime >= paint.startTime || face.startTime >= fallbackMs)
-      );
-    }, FIRST_PAINT_FALLBACK_MS);
-    expect(requestedAfterPaint).toBe(true);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      face: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))?.startTime,
+    }));
+    const requestedAfterPaint =
+      timing.paint !== undefined &&
+      timing.face !== undefined &&
+      (timing.face >= timing.paint || timing.face >= FIRST_PAINT_FALLBACK_MS);
+    // The times themselves in the message: a failure under load says by how much.
+    expect(requestedAfterPaint, JSON.stringify(timing)).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     await expect.poll(() => page.evaluate(() => document.fonts.check('400 32px Limelight', 'Vídeos Nº'))).toBe(true);
     expect(await page.locator('h1').evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(
