@@ -466,6 +466,10 @@ describe('the title face', () => {
     await expect.poll(() => fonts).toHaveLength(1);
     expect(fonts[0]).toMatch(/^\/_astro\/limelight-latin-400-normal\.[\w-]+\.woff2$/);
     // After the paint, or (a machine too busy to paint within it) after the page's fallback wait.
+    // The face's timing entry is written once its response has ended, which can be after its request.
+    const faceTimed = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2')));
+    await expect.poll(faceTimed).toBe(true);
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       face: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))?.startTime,
