@@ -17,7 +17,7 @@ import { chooseEncoding, type StoredPage } from '../services/site/page-store.ts'
 import type { CurrentSite, ServedSite } from '../services/site/served-site.ts';
 import { LANG_COOKIE, type Lang } from '../../src/lib/languages.ts';
 import { PAGE_POLICY_FILE } from '../../src/lib/page-policy.ts';
-import { REVALIDATE, staticCacheControl } from '../services/http/cache-control.ts';
+import { isImmutablePath, REVALIDATE, staticCacheControl } from '../services/http/cache-control.ts';
 import { errorBody } from '../services/http/error-answers.ts';
 
 export interface SiteRoutesOptions {
@@ -132,9 +132,20 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { site }) 
     return sendPage(request, reply, served, page.perLanguage[visitorLanguage(request)], 200, PER_LANGUAGE_PAGE);
   });
 
+  // Requests already sent to the previous build, so that a file missing there too is a 404.
+  const askedOfPrevious = new WeakSet<FastifyRequest>();
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
+    // A page loaded before a publish asks for its build's files as the visitor uses it (an
+    // island's code when it scrolls into view). A hashed file is the same in any build that
+    // has it, so the build served before answers for the one now served.
+    const previous = site.previous;
+    if (isRead && previous && isImmutablePath(path) && !askedOfPrevious.has(request)) {
+      askedOfPrevious.add(request);
+      return reply.sendFile(path, previous.dir);
+    }
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);
     const served = site.current;

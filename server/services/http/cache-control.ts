@@ -38,3 +38,8 @@ export const STATIC_CACHE_RULES: readonly {
 export function staticCacheControl(path: string): string {
   return STATIC_CACHE_RULES.find((rule) => rule.matches(path))?.cacheControl ?? ONE_DAY;
 }
+
+/** Whether a static file's URL changes with its content, so that any build holding it holds the same bytes. */
+export function isImmutablePath(path: string): boolean {
+  return staticCacheControl(path) === IMMUTABLE;
+}

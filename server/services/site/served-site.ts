@@ -65,6 +65,11 @@ export async function loadServedSite(dir: string, context: CspContext = {}): Pro
 /** The site being served, replaced whole by `install`. */
 export interface CurrentSite {
   readonly current: ServedSite;
+  /**
+   * The site served before `current` in this process, if any: a page loaded before a publish
+   * still asks for its own build's hashed files (an island's code, its props) as it is used.
+   */
+  readonly previous: ServedSite | undefined;
   /** Serves this site from the next request on. */
   install: (site: ServedSite) => void;
   /** Calls `listener` after each site installed from now on. */
@@ -74,12 +79,17 @@ export interface CurrentSite {
 /** Holds the served site, starting with `first`. */
 export function holdSite(first: ServedSite): CurrentSite {
   let current = first;
+  let previous: ServedSite | undefined;
   const listeners: (() => void)[] = [];
   return {
     get current() {
       return current;
     },
+    get previous() {
+      return previous;
+    },
     install: (site) => {
+      previous = current;
       current = site;
       for (const listener of listeners) listener();
     },

@@ -72,6 +72,28 @@ describe('publishing a build', () => {
     expect(existsSync(join(fixture.site.dir, 'only-here.txt'))).toBe(false);
   });
 
+  it('still serves the hashed files of the build before, which a page loaded before the publish asks for', async () => {
+    await publish('v2');
+    const [first = ''] = builds();
+    const chunk = '/_astro/carousel.0123abcd.js';
+    writeFileSync(join(fixture.buildsDir, first, chunk), 'export const carousel = 1;');
+    writeFileSync(join(fixture.buildsDir, first, 'only-here.txt'), 'old');
+    await publish('v3');
+
+    const kept = await get(chunk);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe('export const carousel = 1;');
+    expect(kept.headers['cache-control']).toContain('immutable');
+    // A file whose name does not change with its content is the new build's or none.
+    expect((await get('/only-here.txt')).statusCode).toBe(404);
+    // Missing from both builds: a 404, as before.
+    expect((await get('/_astro/nowhere.0123abcd.js')).statusCode).toBe(404);
+
+    // Two publishes on, that build is gone, and so is its file.
+    await publish('v4');
+    expect((await get(chunk)).statusCode).toBe(404);
+  });
+
   it('keeps the build before for rollback, deletes older ones, and rolls back and forth', async () => {
     await publish('v2');
     await publish('v3');
