@@ -33,7 +33,9 @@ describe.each(databases.appDatabases)('the fans in the studio on %s', (_engine, 
       CONTACT_RATE_LIMIT: '1000',
       ...(await database()),
     }),
-    (served) => ({ app, browser } = served),
+    (served) => {
+      ({ app, browser } = served);
+    },
   );
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
