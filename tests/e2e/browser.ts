@@ -119,6 +119,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(runAxe);
 }
 
+/** How many of the elements `selector` finds are less than 44 px high, too small to tap surely. */
+export function shortTargets(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
+}
+
 /**
  * Waits until the page's behaviours (flags, menu) and Astro's router run: they load after the
  * first paint and the load event (src/page-start/after-first-paint.ts), which then marks `<html

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { LANGUAGES } from '../../src/lib/languages.ts';
 import { axeViolations, enhanced, openPage, openWithoutJavaScript, PHONE, useBrowser } from './browser.ts';
 import { LOCALES, t, type Lang } from './home-helpers.ts';
 
@@ -146,21 +147,20 @@ describe('switched in the browser', () => {
 });
 
 describe('our server sends /samebloodscocktail already written in the language', () => {
-  it.each([
-    ['pt-BR', 'pt'],
-    ['en-US', 'en'],
-    ['es-ES', 'es'],
-  ] as [string, Lang][])('with JavaScript off, a %s browser gets the %s page', async (locale, lang) => {
-    const { page, response } = await openWithoutJavaScript(browser(), `${inject('baseUrl')}/samebloodscocktail`, {
-      locale,
-    });
-    expect(response?.headers()['vary']).toMatch(/Accept-Language/);
-    expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[lang]);
-    expect(await page.title()).toBe(t(lang, 'seo:landing.title'));
-    expect(await page.locator('a.skip-link').textContent()).toBe(t(lang, 'skipToContent'));
-    expect(await page.locator('.spotify-button').textContent()).toBe(t(lang, 'spotify:listenOn'));
-    expect(await page.locator('section.player').getAttribute('aria-label')).toBe(t(lang, 'player:region'));
-    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/pt/samebloodscocktail`);
-    await page.context().close();
-  });
+  it.each(LANGUAGES.map((lang) => [LOCALES[lang], lang] as const))(
+    'with JavaScript off, a %s browser gets the %s page',
+    async (locale, lang) => {
+      const { page, response } = await openWithoutJavaScript(browser(), `${inject('baseUrl')}/samebloodscocktail`, {
+        locale,
+      });
+      expect(response?.headers()['vary']).toMatch(/Accept-Language/);
+      expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[lang]);
+      expect(await page.title()).toBe(t(lang, 'seo:landing.title'));
+      expect(await page.locator('a.skip-link').textContent()).toBe(t(lang, 'skipToContent'));
+      expect(await page.locator('.spotify-button').textContent()).toBe(t(lang, 'spotify:listenOn'));
+      expect(await page.locator('section.player').getAttribute('aria-label')).toBe(t(lang, 'player:region'));
+      expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${SITE}/pt/samebloodscocktail`);
+      await page.context().close();
+    },
+  );
 });

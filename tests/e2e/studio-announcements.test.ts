@@ -18,9 +18,9 @@ import { measureLayout } from '../../scripts/layout.ts';
 import { SUBSCRIBE_API } from '../../src/lib/fans.ts';
 import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import { FANS_ROUTES, type AnnouncementDraft, type AnnouncementsOverview } from '../../src/lib/studio-fans.ts';
-import { axeViolations, useBrowser } from './browser.ts';
+import { axeViolations, shortTargets, useBrowser } from './browser.ts';
 import { getFromStudioPage } from './studio-calls.ts';
-import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
+import { signInOnPhone, startStudioWithoutMusic } from './studio-start.ts';
 
 const browser = useBrowser();
 
@@ -82,10 +82,7 @@ beforeAll(async () => {
   writeFileSync(join(studio.dirs.content, 'releases', 'um-single-por-vir.json'), JSON.stringify(COMING));
   await Promise.all(LANGUAGES.map((lang) => confirmedFan(studio.origin, FANS[lang], lang)));
 
-  const link = (await studio.invite('André')).replace('/studio/#', '/studio/fans#');
-  ({ page, errors } = await openStudioPage(browser(), { width: 320, height: 720 }));
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
+  ({ page, errors } = await signInOnPhone(browser(), studio, 'fans', 'Fãs'));
   await page.locator('.fans-total').getByText('3 fãs confirmados').waitFor();
 }, 60_000);
 
@@ -310,10 +307,7 @@ describe('announcing to the fans from a phone', () => {
   it('fits 320 px with 44 px targets, and logs no error but the refusal', async () => {
     await toggle().click();
     expect((await measureLayout(page)).problems).toEqual([]);
-    const small = await page
-      .locator('.fans-announcements :is(button, input, select):visible')
-      .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
-    expect(small).toBe(0);
+    expect(await shortTargets(page, '.fans-announcements :is(button, input, select):visible')).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     // The one refusal the browser logs is the server's, of the words it would not send.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);

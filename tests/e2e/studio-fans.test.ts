@@ -20,9 +20,10 @@ import { SUBSCRIBE_API } from '../../src/lib/fans.ts';
 import type { Lang } from '../../src/lib/languages.ts';
 import { FANS_ROUTES, type FansOverview, type StudioFan } from '../../src/lib/studio-fans.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
-import { axeViolations, useBrowser } from './browser.ts';
+import { axeViolations, shortTargets, useBrowser } from './browser.ts';
+import { openAndCancel } from './confirmation-dialog.ts';
 import { getFromStudioPage } from './studio-calls.ts';
-import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
+import { signInOnPhone, startStudioWithoutMusic } from './studio-start.ts';
 
 const browser = useBrowser();
 
@@ -112,12 +113,7 @@ beforeAll(async () => {
     await store.close();
   }
 
-  // The invitation opens the fans' list straight away.
-  const link = (await studio.invite('André')).replace('/studio/#', '/studio/fans#');
-  ({ page, errors } = await openStudioPage(browser(), { width: 320, height: 720 }));
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
-  await page.getByRole('heading', { name: 'Fãs', level: 1 }).waitFor();
+  ({ page, errors } = await signInOnPhone(browser(), studio, 'fans', 'Fãs'));
 }, 60_000);
 
 afterAll(async () => {
@@ -193,19 +189,11 @@ describe('the fans’ list on a phone', () => {
 
   it('erases a fan with the keyboard alone, after a confirmation that Escape cancels', async () => {
     const erase = page.getByRole('button', { name: `Apagar ${BOB}` });
-    await erase.focus();
-    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Apagar este fã da lista?' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(BOB);
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    expect((await measureLayout(page)).problems).toEqual([]);
-    // The focus stays in the dialog, however far the person tabs.
-    for (let n = 0; n < 3; n += 1) await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await erase.evaluate((element) => element === document.activeElement)).toBe(true);
+    await openAndCancel(page, erase, dialog, async () => {
+      expect(await dialog.textContent()).toContain(BOB);
+      expect((await measureLayout(page)).problems).toEqual([]);
+    });
     expect(emails((await overview()).fans)).toContain(BOB);
 
     await page.keyboard.press('Enter');
@@ -283,10 +271,8 @@ describe('the fans’ list on a phone', () => {
 
   it('fits 320 px with 44 px targets, and lays out as well on a phone, a tablet and a desktop', async () => {
     expect((await measureLayout(page)).problems).toEqual([]);
-    const small = await page
-      .locator('.section :is(button, a.button, input:not(.visually-hidden), select, label.file-button):visible')
-      .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
-    expect(small).toBe(0);
+    const targets = '.section :is(button, a.button, input:not(.visually-hidden), select, label.file-button):visible';
+    expect(await shortTargets(page, targets)).toBe(0);
     await page.screenshot({ path: join(tmpdir(), 'studio-fans-320.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [390, 768, 1440]) {

@@ -15,8 +15,9 @@ import { openSqliteStore } from '../../server/services/stores/open-store.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { INBOX_ROUTES, type InboxPage } from '../../src/lib/studio-messages.ts';
 import { parseCsv } from '../unit/server/csv-parse.ts';
-import { axeViolations, useBrowser } from './browser.ts';
-import { openStudioPage, startStudioWithoutMusic } from './studio-start.ts';
+import { axeViolations, shortTargets, useBrowser } from './browser.ts';
+import { openAndCancel } from './confirmation-dialog.ts';
+import { signInOnPhone, startStudioWithoutMusic } from './studio-start.ts';
 import { getFromStudioPage } from './studio-calls.ts';
 
 const browser = useBrowser();
@@ -44,12 +45,7 @@ beforeAll(async () => {
     });
     expect(answer.status).toBe(202);
   }
-  // The invitation opens the inbox straight away.
-  const link = (await studio.invite('André')).replace('/studio/#', '/studio/messages#');
-  ({ page, errors } = await openStudioPage(browser(), { width: 320, height: 720 }));
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
-  await page.getByRole('heading', { name: 'Mensagens', level: 1 }).waitFor();
+  ({ page, errors } = await signInOnPhone(browser(), studio, 'messages', 'Mensagens'));
 }, 60_000);
 
 afterAll(async () => {
@@ -126,19 +122,11 @@ describe('the inbox on a phone', () => {
     // Opening it read it: the answer is in before the next step.
     await page.getByText('1 não lida').waitFor();
     const remove = item.getByRole('button', { name: 'Apagar para sempre' });
-    await remove.focus();
-    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Apagar esta mensagem?' });
-    await dialog.waitFor();
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    expect((await measureLayout(page)).problems).toEqual([]);
-    // The focus stays in the dialog, however far the person tabs.
-    for (let n = 0; n < 4; n += 1) await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await remove.evaluate((element) => element === document.activeElement)).toBe(true);
+    await openAndCancel(page, remove, dialog, async () => {
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await measureLayout(page)).problems).toEqual([]);
+    });
     expect((await inbox()).messages).toHaveLength(3);
 
     await page.keyboard.press('Enter');
@@ -171,10 +159,7 @@ describe('the inbox on a phone', () => {
     await long.click();
     await page.locator('.message-item', { has: long }).locator('.text').waitFor();
     expect((await measureLayout(page)).problems).toEqual([]);
-    const small = await page
-      .locator('.section button:visible, .section a.button:visible')
-      .evaluateAll((targets) => targets.filter((target) => target.getBoundingClientRect().height < 44).length);
-    expect(small).toBe(0);
+    expect(await shortTargets(page, '.section button:visible, .section a.button:visible')).toBe(0);
     await page.screenshot({ path: join(tmpdir(), 'studio-messages-320.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -20,3 +20,22 @@ export async function openStudioPage(browser: Browser, viewport = PHONE): Promis
   await addPasskeyAuthenticator(page);
   return { page, errors: problems.errors };
 }
+
+/**
+ * A 320 px phone signed in to `studio` as André, who makes his passkey through his invitation's
+ * link: it opens the studio's `part` (`fans`, `messages`) straight away, and the page is
+ * returned, with its errors, once the part shows its `heading`.
+ */
+export async function signInOnPhone(
+  browser: Browser,
+  studio: StudioApp,
+  part: string,
+  heading: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const link = (await studio.invite('André')).replace('/studio/#', `/studio/${part}#`);
+  const opened = await openStudioPage(browser, { width: 320, height: 720 });
+  await opened.page.goto(link);
+  await opened.page.getByRole('button', { name: 'Criar a minha chave de acesso' }).click();
+  await opened.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return opened;
+}

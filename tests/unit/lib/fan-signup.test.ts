@@ -14,11 +14,8 @@ describe('the paths of the fans’ list', () => {
   });
 
   it('knows a fan page by its path, in any language, and nothing else', () => {
-    expect(isFanPagePath('/en/fans/leave')).toBe(true);
-    expect(isFanPagePath('/pt/fans/check-your-mail')).toBe(true);
-    expect(isFanPagePath('/fr/fans/leave')).toBe(false);
-    expect(isFanPagePath('/en/fansite')).toBe(false);
-    expect(isFanPagePath('/en/music/fans')).toBe(false);
+    const paths = ['/en/fans/leave', '/pt/fans/check-your-mail', '/fr/fans/leave', '/en/fansite', '/en/music/fans'];
+    expect(paths.filter(isFanPagePath)).toEqual(['/en/fans/leave', '/pt/fans/check-your-mail']);
   });
 
   it('drops the query and fragment of a fan page’s URL only', () => {

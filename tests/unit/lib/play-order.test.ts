@@ -20,9 +20,7 @@ const random = () => 0.5;
 
 describe('repeat', () => {
   it('goes all → one → off → all', () => {
-    expect(nextRepeatMode('all')).toBe('one');
-    expect(nextRepeatMode('one')).toBe('off');
-    expect(nextRepeatMode('off')).toBe('all');
+    expect((['all', 'one', 'off'] as const).map(nextRepeatMode)).toEqual(['one', 'off', 'all']);
   });
 
   it('one plays the same track again at its end, but next still moves on', () => {

@@ -17,7 +17,6 @@ import { buildStartedAt } from '../../../server/services/publish/build-folders.t
 import { loadServedSite } from '../../../server/services/site/served-site.ts';
 import { openDatabase } from '../../../server/services/stores/connect.ts';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
-import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 import {
   FANS_ROUTES,
@@ -28,9 +27,9 @@ import {
 } from '../../../src/lib/studio-fans.ts';
 import { useBothEngines } from './both-engines.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
+import { useSignedInApp } from './signed-in-app.ts';
+import type { StudioBrowser } from './studio-browser.ts';
 
-const ORIGIN = 'https://studio.example';
 const ARTIST = 'andre@example.com';
 const databases = useBothEngines();
 
@@ -86,14 +85,11 @@ async function confirmedFans(store: FanStore, count: number) {
 }
 
 describe('announcing a release from the studio', () => {
-  let site: FixtureSite;
   let contentDir: string;
   let smtp: SmtpPeer;
-  let app: FastifyInstance;
   let browser: StudioBrowser;
 
   beforeAll(async () => {
-    site = createFixtureSite();
     contentDir = mkdtempSync(join(tmpdir(), 'announcement-content-'));
     mkdirSync(join(contentDir, 'releases', 'covers'), { recursive: true });
     writeFileSync(join(contentDir, 'releases', 'demo-ep.json'), JSON.stringify(RELEASE));
@@ -110,28 +106,27 @@ describe('announcing a release from the studio', () => {
       join(contentDir, 'releases', 'covers', 'demo.jpg'),
     ]);
     smtp = await startSmtpPeer();
-    app = await buildTestApp(site, {
-      STUDIO_ORIGIN: ORIGIN,
+  }, 30_000);
+  afterAll(async () => {
+    await smtp.close();
+    rmSync(contentDir, { recursive: true, force: true });
+  });
+  useSignedInApp(
+    async () => ({
       SMTP_URL: smtp.url,
       MAIL_TO: ARTIST,
       CONTENT_DIR: contentDir,
       LIST_MAILS_PER_MINUTE: '60000',
       // The covers are made small by ffmpeg (Debian's).
       FFMPEG_PATH: 'ffmpeg',
-    });
-    const people = await openStudioStore({ databaseUrl: null, dataDir: site.dataDir });
-    browser = await signedInBrowser(app, people, ORIGIN, 'André');
-    await people.close();
-    const fans = await openFanStore({ databaseUrl: null, dataDir: site.dataDir });
-    await confirmedFans(fans, 6);
-    await fans.close();
-  }, 30_000);
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    site.cleanup();
-    rmSync(contentDir, { recursive: true, force: true });
-  });
+    }),
+    async (served) => {
+      ({ browser } = served);
+      const fans = await openFanStore({ databaseUrl: null, dataDir: served.site.dataDir });
+      await confirmedFans(fans, 6);
+      await fans.close();
+    },
+  );
 
   const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
 

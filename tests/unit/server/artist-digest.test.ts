@@ -5,8 +5,6 @@
  * server, real SQLite and PostgreSQL stores and a real SMTP peer; the digests are read back
  * with mailparser.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,8 +15,8 @@ import { startPostgres, type PostgresServer } from '../../../perf/harness/engine
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { peerMailer, unattemptedMessage } from './contact-fixture.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 const ARTIST = 'andre@example.com';
 /** Short slots, so a test sees several; long enough that ten messages are sent within one. */
 const INTERVAL_MS = 2_000;
@@ -196,9 +194,7 @@ describe('past ARTIST_MAILS_PER_HOUR', () => {
     const store = await openSqliteStore(site.dataDir, { artistMailsPerHour: 0, digestIntervalMs: 15 * 60 * 1000 });
     await store.add(valid(1), Date.UTC(2030, 0, 1, 20, 7));
     await store.close();
-    const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts'], {
-      env: { ...process.env, DATA_DIR: site.dataDir },
-    });
+    const { stdout } = await runScript('messages', [], { DATA_DIR: site.dataDir });
     expect(stdout).toMatch(/#1 .* HELD for the digest at 2030-01-01T20:15:00\.000Z/);
     expect(stdout).toMatch(/auto-reply: pending \(sent with the digest\)/);
   });

@@ -14,6 +14,8 @@ export interface BothEngines {
   postgresDatabase(): Promise<string>;
   /** A new temporary folder, for a SQLite file. */
   sqliteFolder(prefix: string): string;
+  /** Each engine by name, with the app's configuration for a new, empty database on it. */
+  appDatabases: [string, () => Promise<Record<string, string>>][];
 }
 
 export function useBothEngines(): BothEngines {
@@ -26,15 +28,21 @@ export function useBothEngines(): BothEngines {
     await postgres?.close();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
+  const postgresDatabase = () => {
+    if (!postgres) throw new Error('PostgreSQL did not start; see the error of beforeAll.');
+    return postgres.createDatabase();
+  };
   return {
-    postgresDatabase() {
-      if (!postgres) throw new Error('PostgreSQL did not start; see the error of beforeAll.');
-      return postgres.createDatabase();
-    },
+    postgresDatabase,
     sqliteFolder(prefix) {
       const folder = mkdtempSync(join(tmpdir(), prefix));
       folders.push(folder);
       return folder;
     },
+    appDatabases: [
+      // The app keeps its SQLite files in its own data folder.
+      ['SQLite', async () => ({})],
+      ['PostgreSQL', async () => ({ DATABASE_URL: await postgresDatabase() })],
+    ],
   };
 }

@@ -81,6 +81,15 @@ export async function storedMessages(site: FixtureSite) {
   }
 }
 
+/** The message of the `n`th fan to write (Fan n, fan<n>@example.org, in Portuguese), with `overrides`. */
+export const numberedMessage = (n: number, overrides: Partial<NewMessage> = {}): NewMessage => ({
+  name: `Fan ${n}`,
+  email: `fan${n}@example.org`,
+  message: `Message number ${n}`,
+  lang: 'pt',
+  ...overrides,
+});
+
 /** `message` as the store holds it before any delivery attempt, made at the epoch, in the delivery state given. */
 export const unattemptedMessage = (
   message: NewMessage,

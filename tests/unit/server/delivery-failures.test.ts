@@ -4,16 +4,14 @@
  * OUTBOX_MAX_ATTEMPTS times. The stored state says why, and `npm run messages` shows it.
  * Through the real server, a real SQLite store and a real SMTP peer.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
 import { ARTIST, buildContactApp, postContact } from './contact-fixture.ts';
 import { createFixtureSite, type FixtureSite } from './fixture-site.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 const VISITOR = 'gone@example.org';
 let site: FixtureSite;
 let smtp: SmtpPeer;
@@ -59,9 +57,7 @@ describe('a delivery refused for good', () => {
     expect(smtp.recipientAttempts.get(VISITOR)).toBe(1);
     expect(nextDue).toBeNull();
 
-    const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts'], {
-      env: { ...process.env, DATA_DIR: site.dataDir },
-    });
+    const { stdout } = await runScript('messages', [], { DATA_DIR: site.dataDir });
     expect(stdout).toMatch(/auto-reply: FAILED \(auto-reply refused for good: SMTP 550 at RCPT TO/);
   });
 

@@ -1,26 +1,15 @@
 /** `npm run fans`: the artist's list and its exports, run as the real script on a real database. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
 import { parseCsv } from './csv-parse.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 
-async function fans(...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/fans.ts', ...args],
-    {
-      env: { ...process.env, DATA_DIR: dataDir },
-    },
-  );
-  return stdout;
-}
+const fans = async (...args: string[]) => (await runScript('fans', args, { DATA_DIR: dataDir })).stdout;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fans-cli-'));

@@ -3,17 +3,15 @@
  * chooses: run as the real script, control characters come out as visible escapes, never as
  * terminal escape sequences.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SAMPLE_RATE } from '../../../scripts/demo-media/synth.ts';
 import { encodeWav } from '../../../scripts/demo-media/wav.ts';
 import { NO_FFMPEG } from './fixture-site.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 let root: string;
 
 // eslint-disable-next-line no-control-regex -- what must never reach the terminal
@@ -30,11 +28,11 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('shows control characters in names as escapes', { timeout: 30_000 }, async () => {
-  const { stdout, stderr } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/media.ts'],
-    { env: { ...process.env, ...NO_FFMPEG, MEDIA_DIR: join(root, 'media'), DATA_DIR: join(root, 'data') } },
-  );
+  const { stdout, stderr } = await runScript('media', [], {
+    ...NO_FFMPEG,
+    MEDIA_DIR: join(root, 'media'),
+    DATA_DIR: join(root, 'data'),
+  });
   expect(stdout).not.toMatch(RAW_CONTROL);
   expect(stderr).not.toMatch(RAW_CONTROL);
   expect(stdout).toContain('Singles \\u202Eevil (1 track)');

@@ -5,9 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MessageStore, MessageStoreOptions, NewMessage } from '../../../server/services/contact/message-store.ts';
+import type { MessageStore, MessageStoreOptions } from '../../../server/services/contact/message-store.ts';
 import { openPostgresStore, openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { useBothEngines } from './both-engines.ts';
+import { numberedMessage } from './contact-fixture.ts';
 
 const databases = useBothEngines();
 
@@ -31,14 +32,6 @@ const engines: [string, OpenPair][] = [
   ],
 ];
 
-const message = (n: number, overrides: Partial<NewMessage> = {}): NewMessage => ({
-  name: `Fan ${n}`,
-  email: `fan${n}@example.org`,
-  message: `Message number ${n}`,
-  lang: 'pt',
-  ...overrides,
-});
-
 describe.each(engines)('the %s store', (_engine, openPair) => {
   let stores: MessageStore[] = [];
   const open = async (options?: MessageStoreOptions) => {
@@ -53,8 +46,8 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('stores a message and lists it newest first, with its delivery state', async () => {
     const [store] = await open();
-    const first = await store.add(message(1), 1_000);
-    await store.add(message(2), 2_000);
+    const first = await store.add(numberedMessage(1), 1_000);
+    await store.add(numberedMessage(2), 2_000);
     expect(first).toMatchObject({ duplicate: false, message: { id: expect.any(Number) as unknown, name: 'Fan 1' } });
     const listed = await store.list();
     expect(listed.map((m) => m.name)).toEqual(['Fan 2', 'Fan 1']);
@@ -83,7 +76,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
           // otherwise be taken for a resubmission and return the earlier message.
           sent += 1;
           const { message: stored } = await store.add(
-            message(0, { name: 'Text', message: text, email: `text${sent}@x.org` }),
+            numberedMessage(0, { name: 'Text', message: text, email: `text${sent}@x.org` }),
           );
           expect((await other.get(stored.id))?.message).toBe(text);
         },
@@ -94,8 +87,8 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('stores a resubmitted message once, from either instance', async () => {
     const [a, b] = await open();
-    await a.add(message(1), 1_000);
-    const again = await b.add(message(1, { message: '  MESSAGE   number 1 ' }), 2_000);
+    await a.add(numberedMessage(1), 1_000);
+    const again = await b.add(numberedMessage(1, { message: '  MESSAGE   number 1 ' }), 2_000);
     expect(again.duplicate).toBe(true);
     expect(await a.list()).toHaveLength(1);
   });
@@ -104,12 +97,12 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     const [a, b] = await open();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, n) =>
-        (n % 2 ? a : b).add(message(n, { email: n % 3 ? 'Same@Example.org' : 'same@example.org' }), 10_000 + n),
+        (n % 2 ? a : b).add(numberedMessage(n, { email: n % 3 ? 'Same@Example.org' : 'same@example.org' }), 10_000 + n),
       ),
     );
     expect(results.filter((result) => result.message.replyStatus === 'pending')).toHaveLength(1);
     expect(results.filter((result) => result.replySkipped === 'address-replied-today')).toHaveLength(11);
-    const nextDay = await a.add(message(99, { email: 'same@example.org' }), 10_100 + 24 * 60 * 60 * 1000);
+    const nextDay = await a.add(numberedMessage(99, { email: 'same@example.org' }), 10_100 + 24 * 60 * 60 * 1000);
     expect(nextDay.message.replyStatus).toBe('pending');
   });
 
@@ -125,7 +118,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     ];
     const results = [];
     for (const [n, email] of emails.entries())
-      results.push(await (n % 2 ? a : b).add(message(n, { email }), 1_000 + n));
+      results.push(await (n % 2 ? a : b).add(numberedMessage(n, { email }), 1_000 + n));
     expect(results.map((result) => result.replySkipped ?? 'reply')).toEqual([
       'reply',
       'address-replied-today',
@@ -139,7 +132,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('records a mail given up as failed, with why, and claims it no more', async () => {
     const [store] = await open();
-    const { message: added } = await store.add(message(1), 1_000);
+    const { message: added } = await store.add(numberedMessage(1), 1_000);
     await store.claimDue(1_000, 1, 60_000);
     await store.markFailed(added.id, 'auto-reply refused for good: SMTP 550', 2_000, ['reply']);
     expect(await store.get(added.id)).toMatchObject({ artistStatus: 'pending', replyStatus: 'failed', attempts: 1 });
@@ -156,8 +149,8 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('marks read and handled (keeping when first), counts the unread, across instances', async () => {
     const [a, b] = await open();
-    const { message: first } = await a.add(message(1), 1_000);
-    const { message: second } = await a.add(message(2), 2_000);
+    const { message: first } = await a.add(numberedMessage(1), 1_000);
+    const { message: second } = await a.add(numberedMessage(2), 2_000);
     expect(first).toMatchObject({ readAt: null, handledAt: null });
     expect(await b.unreadCount()).toBe(2);
     expect(await a.markRead(first.id, true, 3_000)).toBe(true);
@@ -176,8 +169,8 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('deletes a message for good, from every list and every instance, once', async () => {
     const [a, b] = await open();
-    const { message: kept } = await a.add(message(1), 1_000);
-    const { message: gone } = await a.add(message(2), 2_000);
+    const { message: kept } = await a.add(numberedMessage(1), 1_000);
+    const { message: gone } = await a.add(numberedMessage(2), 2_000);
     expect(await b.remove(gone.id)).toBe(true);
     expect(await a.remove(gone.id)).toBe(false);
     expect(await a.get(gone.id)).toBeUndefined();
@@ -189,9 +182,9 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('keeps why a message got no auto-reply', async () => {
     const [store] = await open({ autoRepliesPerHour: 1 });
-    const { message: replied } = await store.add(message(1), 1_000);
-    const { message: again } = await store.add(message(2, { email: 'fan1@example.org' }), 2_000);
-    const { message: capped } = await store.add(message(3), 3_000);
+    const { message: replied } = await store.add(numberedMessage(1), 1_000);
+    const { message: again } = await store.add(numberedMessage(2, { email: 'fan1@example.org' }), 2_000);
+    const { message: capped } = await store.add(numberedMessage(3), 3_000);
     expect(replied).toMatchObject({ replyStatus: 'pending', replySkipReason: null });
     expect(await store.get(again.id)).toMatchObject({
       replyStatus: 'skipped',
@@ -202,9 +195,9 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('queues the mails given up again, and only those, across instances', async () => {
     const [a, b] = await open();
-    const { message: refused } = await a.add(message(1), 1_000);
-    const { message: replyFailed } = await a.add(message(2), 2_000);
-    const { message: fine } = await a.add(message(3), 3_000);
+    const { message: refused } = await a.add(numberedMessage(1), 1_000);
+    const { message: replyFailed } = await a.add(numberedMessage(2), 2_000);
+    const { message: fine } = await a.add(numberedMessage(3), 3_000);
     await a.markFailed(refused.id, 'refused', 9_000, ['artist', 'reply']);
     await a.markArtistSent(replyFailed.id, 2_500);
     await a.markFailed(replyFailed.id, 'refused', 9_000, ['reply']);
@@ -228,7 +221,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('lists in pages, newest first, each older than the last', async () => {
     const [store] = await open();
-    for (let n = 1; n <= 5; n += 1) await store.add(message(n), n * 1_000);
+    for (let n = 1; n <= 5; n += 1) await store.add(numberedMessage(n), n * 1_000);
     const first = await store.list({ limit: 2 });
     expect(first.map((m) => m.name)).toEqual(['Fan 5', 'Fan 4']);
     const second = await store.list({ limit: 2, beforeId: first.at(-1)?.id ?? 0 });
@@ -240,7 +233,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
   it('stops auto-replies past the hourly cap, across instances', async () => {
     const [a, b] = await open({ autoRepliesPerHour: 3 });
     const results = [];
-    for (let n = 0; n < 5; n += 1) results.push(await (n % 2 ? a : b).add(message(n), 1_000 + n));
+    for (let n = 0; n < 5; n += 1) results.push(await (n % 2 ? a : b).add(numberedMessage(n), 1_000 + n));
     expect(results.map((result) => result.replySkipped ?? 'reply')).toEqual([
       'reply',
       'reply',
@@ -248,13 +241,13 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
       'hourly-cap',
       'hourly-cap',
     ]);
-    const anHourLater = await a.add(message(9), 1_000 + 60 * 60 * 1000 + 1);
+    const anHourLater = await a.add(numberedMessage(9), 1_000 + 60 * 60 * 1000 + 1);
     expect(anHourLater.replySkipped).toBeUndefined();
   });
 
   it('lets each due message be claimed by one instance at a time, until its lease runs out', async () => {
     const [a, b] = await open();
-    for (let n = 0; n < 6; n += 1) await a.add(message(n), 1_000 + n);
+    for (let n = 0; n < 6; n += 1) await a.add(numberedMessage(n), 1_000 + n);
     const [claimedA, claimedB] = await Promise.all([a.claimDue(5_000, 4, 60_000), b.claimDue(5_000, 4, 60_000)]);
     const ids = [...claimedA, ...claimedB].map((m) => m.id);
     expect(ids).toHaveLength(6);
@@ -268,7 +261,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
   it('holds the mail to the artist past the hourly budget of single mails, across instances', async () => {
     const [a, b] = await open({ artistMailsPerHour: 2, digestIntervalMs: 1_000 });
     const added = [];
-    for (let n = 0; n < 4; n += 1) added.push((await (n % 2 ? a : b).add(message(n), 1_500 + n)).message);
+    for (let n = 0; n < 4; n += 1) added.push((await (n % 2 ? a : b).add(numberedMessage(n), 1_500 + n)).message);
     expect(added.map((m) => m.artistStatus)).toEqual(['pending', 'pending', 'held', 'held']);
     // Held for the next slot, auto-reply included: claimed only for a digest.
     expect(added[2]).toMatchObject({ artistDigest: true, nextAttemptAt: 2_000, replyStatus: 'pending' });
@@ -277,10 +270,10 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
     await a.markArtistSent(ids[0] ?? 0, 1_600);
     await a.markArtistSent(ids[1] ?? 0, 1_700);
     // Single mails sent in the last hour still count...
-    expect((await b.add(message(5), 1_800)).message.artistStatus).toBe('held');
+    expect((await b.add(numberedMessage(5), 1_800)).message.artistStatus).toBe('held');
     const anHourOn = 1_600 + 60 * 60 * 1000 + 1;
-    expect((await b.add(message(6), anHourOn)).message.artistStatus).toBe('pending');
-    expect((await a.add(message(7), anHourOn + 1)).message.artistStatus).toBe('held');
+    expect((await b.add(numberedMessage(6), anHourOn)).message.artistStatus).toBe('pending');
+    expect((await a.add(numberedMessage(7), anHourOn + 1)).message.artistStatus).toBe('held');
     // ...mails given up and digests do not.
     await a.markFailed(ids[1] ?? 0, 'gone', anHourOn, ['artist']);
     const digest = await b.claimDigest(anHourOn + 2, 10, 60_000);
@@ -290,13 +283,13 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
       digest.messages.map((m) => m.id),
       anHourOn + 3,
     );
-    expect((await a.add(message(8), anHourOn + 4)).message.artistStatus).toBe('pending');
+    expect((await a.add(numberedMessage(8), anHourOn + 4)).message.artistStatus).toBe('pending');
   });
 
   it('gives each slot one digest of the oldest held messages, across instances, and the rest the next', async () => {
     const [a, b] = await open({ artistMailsPerHour: 0, digestIntervalMs: 1_000 });
     const ids = [];
-    for (let n = 0; n < 5; n += 1) ids.push((await (n % 2 ? a : b).add(message(n), 100 + n)).message.id);
+    for (let n = 0; n < 5; n += 1) ids.push((await (n % 2 ? a : b).add(numberedMessage(n), 100 + n)).message.id);
     expect(await a.nextDue()).toBe(1_000);
     expect(await a.claimDigest(999, 3, 60_000)).toEqual({ messages: [], waiting: 0 });
     const claims = await Promise.all([a.claimDigest(1_000, 3, 60_000), b.claimDigest(1_000, 3, 60_000)]);
@@ -330,7 +323,7 @@ describe.each(engines)('the %s store', (_engine, openPair) => {
 
   it('records delivery, failure and release', async () => {
     const [store] = await open();
-    const { message: added } = await store.add(message(1), 1_000);
+    const { message: added } = await store.add(numberedMessage(1), 1_000);
     const [claimed] = await store.claimDue(1_000, 10, 60_000);
     expect(claimed?.id).toBe(added.id);
     await store.markFailed(added.id, 'x'.repeat(600), 9_000);
@@ -356,7 +349,7 @@ describe('opening PostgreSQL', () => {
   it('migrates once when two instances start together, and again finds its tables', async () => {
     const url = await databases.postgresDatabase();
     const [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
-    await a.add(message(1));
+    await a.add(numberedMessage(1));
     await Promise.all([a.close(), b.close()]);
     const reopened = await openPostgresStore(url);
     expect(await reopened.list()).toHaveLength(1);
@@ -372,7 +365,7 @@ describe('opening SQLite after a crash', () => {
   it('takes over the leases of the process before it (one instance per DATA_DIR), only when asked', async () => {
     const dir = databases.sqliteFolder('store-test-');
     const crashed = await openSqliteStore(dir);
-    await crashed.add(message(1), 1_000);
+    await crashed.add(numberedMessage(1), 1_000);
     expect(await crashed.claimDue(2_000, 1, 600_000)).toHaveLength(1);
     await crashed.close();
 
@@ -388,7 +381,7 @@ describe('opening SQLite after a crash', () => {
     const dir = databases.sqliteFolder('store-test-');
     const options = { artistMailsPerHour: 0, digestIntervalMs: 1_000 };
     const crashed = await openSqliteStore(dir, options);
-    const { message: held } = await crashed.add(message(1), Date.now());
+    const { message: held } = await crashed.add(numberedMessage(1), Date.now());
     const slot = held.nextAttemptAt;
     expect((await crashed.claimDigest(slot, 10, 600_000)).messages).toHaveLength(1);
     await crashed.close();

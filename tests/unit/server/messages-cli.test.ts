@@ -1,25 +1,14 @@
 /** `npm run messages`: the artist's list and exports, run as the real script on a real database. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 
-async function messages(...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts', ...args],
-    {
-      env: { ...process.env, DATA_DIR: dataDir },
-    },
-  );
-  return stdout;
-}
+const messages = async (...args: string[]) => (await runScript('messages', args, { DATA_DIR: dataDir })).stdout;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'messages-cli-'));
@@ -73,9 +62,7 @@ describe('npm run messages', () => {
 
   it('says so when there are no messages yet', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'messages-empty-'));
-    const { stdout } = await run(process.execPath, ['scripts/messages.ts'], {
-      env: { ...process.env, DATA_DIR: empty },
-    });
+    const { stdout } = await runScript('messages', [], { DATA_DIR: empty });
     expect(stdout).toContain('No messages yet');
     rmSync(empty, { recursive: true, force: true });
   });

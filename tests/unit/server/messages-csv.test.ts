@@ -3,16 +3,14 @@
  * spreadsheet splits a CSV on `;`, not `,`. Whatever a stranger typed, no cell may start a
  * formula however the file is split. Run as the real script on a real SQLite database.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/services/stores/open-store.ts';
 import { FORMULA, parseCsv as parse } from './csv-parse.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 let csv: string;
 
@@ -35,14 +33,7 @@ beforeAll(async () => {
     await store.markFailed(message.id, text, 0);
   }
   await store.close();
-  const { stdout } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/messages.ts', '--csv'],
-    {
-      env: { ...process.env, DATA_DIR: dataDir },
-    },
-  );
-  csv = stdout;
+  ({ stdout: csv } = await runScript('messages', ['--csv'], { DATA_DIR: dataDir }));
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,24 +1,21 @@
 /** `npm run studio`: inviting, listing and revoking people, run as the real script on a real database. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/services/studio/tokens.ts';
 import { openSqliteStudioStore } from '../../../server/services/stores/open-studio-store.ts';
+import { runScript } from './run-script.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 
 /** The script's output and exit code. */
 async function studio(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'scripts/studio.ts', ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, STUDIO_ORIGIN: 'https://studio.example' } },
-    );
+    const { stdout, stderr } = await runScript('studio', args, {
+      DATA_DIR: dataDir,
+      STUDIO_ORIGIN: 'https://studio.example',
+    });
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };
@@ -106,8 +103,9 @@ describe('npm run studio', { timeout: 20_000 }, () => {
   });
 
   it('names a wrong configuration', async () => {
-    const { code, stderr } = await run(process.execPath, ['scripts/studio.ts', 'list'], {
-      env: { ...process.env, DATA_DIR: dataDir, STUDIO_ORIGIN: 'ftp://nope' },
+    const { code, stderr } = await runScript('studio', ['list'], {
+      DATA_DIR: dataDir,
+      STUDIO_ORIGIN: 'ftp://nope',
     }).then(
       () => ({ code: 0, stderr: '' }),
       (error: unknown) => error as { code: number; stderr: string },

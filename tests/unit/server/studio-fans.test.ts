@@ -6,50 +6,37 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
-import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { FAN_TOKEN_PARAM, SUBSCRIBE_API } from '../../../src/lib/fans.ts';
 import { FAN_WEEKS_SHOWN, FANS_ROUTES, type FanImportAnswer, type FansOverview } from '../../../src/lib/studio-fans.ts';
 import { FORMULA, parseCsv } from './csv-parse.ts';
 import { useBothEngines } from './both-engines.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
+import { expectGuarded, useSignedInApp } from './signed-in-app.ts';
+import type { StudioBrowser } from './studio-browser.ts';
 
-const ORIGIN = 'https://studio.example';
 const databases = useBothEngines();
 
-const engines: [string, () => Promise<Record<string, string>>][] = [
-  ['SQLite', async () => ({})],
-  ['PostgreSQL', async () => ({ DATABASE_URL: await databases.postgresDatabase() })],
-];
-
-describe.each(engines)('the fans in the studio on %s', (_engine, database) => {
-  let site: FixtureSite;
+describe.each(databases.appDatabases)('the fans in the studio on %s', (_engine, database) => {
   let smtp: SmtpPeer;
   let app: FastifyInstance;
   let browser: StudioBrowser;
 
   beforeAll(async () => {
-    site = createFixtureSite();
     smtp = await startSmtpPeer();
-    const env = await database();
-    app = await buildTestApp(site, {
-      STUDIO_ORIGIN: ORIGIN,
+  });
+  afterAll(() => smtp.close());
+  useSignedInApp(
+    async () => ({
       SMTP_URL: smtp.url,
       MAIL_TO: 'andre@example.com',
       LIST_MAILS_PER_MINUTE: '60000',
       // Every fan here signs up from the same loopback address.
       CONTACT_RATE_LIMIT: '1000',
-      ...env,
-    });
-    const people = await openStudioStore({ databaseUrl: env['DATABASE_URL'] ?? null, dataDir: site.dataDir });
-    browser = await signedInBrowser(app, people, ORIGIN, 'André');
-    await people.close();
-  }, 30_000);
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    site.cleanup();
-  });
+      ...(await database()),
+    }),
+    (served) => {
+      ({ app, browser } = served);
+    },
+  );
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     browser.request(method, url, payload);
@@ -66,27 +53,13 @@ describe.each(engines)('the fans in the studio on %s', (_engine, database) => {
   }
 
   it('refuses every route without a session (401) and every change from another origin (403)', async () => {
-    const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [
+    await expectGuarded(app, browser, [
       ['GET', FANS_ROUTES.list],
       ['GET', FANS_ROUTES.exportJson],
       ['GET', FANS_ROUTES.exportCsv],
       ['DELETE', FANS_ROUTES.one(1)],
       ['POST', FANS_ROUTES.import, { csv: 'someone@example.org', lang: 'pt' }],
-    ];
-    for (const [method, url, payload] of routes) {
-      const anonymous = await app.inject({ method, url, headers: { origin: ORIGIN }, ...(payload && { payload }) });
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      if (method === 'GET') continue;
-      for (const headers of [{ origin: 'https://evil.example' }, {}]) {
-        const foreign = await app.inject({
-          method,
-          url,
-          headers: { ...browser.pageHeaders(), ...headers },
-          ...(payload && { payload }),
-        });
-        expect(foreign.statusCode, `${method} ${url}`).toBe(403);
-      }
-    }
+    ]);
     expect((await overview()).fans).toEqual([]);
   });
 

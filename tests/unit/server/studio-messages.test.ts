@@ -4,12 +4,11 @@
  * deleting for good, the exports read back, and the guards on every route.
  */
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validateContact } from '../../../server/services/contact/contact-validation.ts';
-import type { MessageStore, NewMessage } from '../../../server/services/contact/message-store.ts';
+import type { MessageStore } from '../../../server/services/contact/message-store.ts';
 import type { Outbox } from '../../../server/services/contact/outbox.ts';
-import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import {
   INBOX_PAGE_SIZE,
   INBOX_ROUTES,
@@ -17,68 +16,34 @@ import {
   type InboxMessage,
   type InboxPage,
 } from '../../../src/lib/studio-messages.ts';
-import { startPostgres, type PostgresServer } from '../../../perf/harness/engines.ts';
 import { FORMULA, parseCsv } from './csv-parse.ts';
-import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { signedInBrowser, type StudioBrowser } from './studio-browser.ts';
+import { useBothEngines } from './both-engines.ts';
+import { numberedMessage } from './contact-fixture.ts';
+import { expectGuarded, useSignedInApp } from './signed-in-app.ts';
+import type { StudioBrowser } from './studio-browser.ts';
 
-const ORIGIN = 'https://studio.example';
-let postgres: PostgresServer;
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(() => postgres.close());
+const databases = useBothEngines();
 
-const engines: [string, () => Promise<Record<string, string>>][] = [
-  ['SQLite', async () => ({})],
-  ['PostgreSQL', async () => ({ DATABASE_URL: await postgres.createDatabase() })],
-];
-
-const fan = (n: number, overrides: Partial<NewMessage> = {}): NewMessage => ({
-  name: `Fan ${n}`,
-  email: `fan${n}@example.org`,
-  message: `Message number ${n}`,
-  lang: 'pt',
-  ...overrides,
-});
-
-describe.each(engines)('the inbox on %s', (_engine, database) => {
-  let site: FixtureSite;
+describe.each(databases.appDatabases)('the inbox on %s', (_engine, database) => {
   let app: FastifyInstance;
   let store: MessageStore;
   let outbox: Outbox;
   let browser: StudioBrowser;
 
-  beforeAll(async () => {
-    site = createFixtureSite();
-    const env = await database();
+  useSignedInApp(
     // The mails go to DATA_DIR/outbox: the artist's mail never fails, the auto-reply neither.
-    app = await buildTestApp(site, { STUDIO_ORIGIN: ORIGIN, AUTO_REPLY_HOURLY_LIMIT: '2', ...env });
-    const opened = await app.inbox.open();
-    if (!opened) throw new Error('the inbox did not open');
-    ({ store, outbox } = opened);
-    const people = await openStudioStore({ databaseUrl: env['DATABASE_URL'] ?? null, dataDir: site.dataDir });
-    browser = await signedInBrowser(app, people, ORIGIN, 'André');
-    await people.close();
-  }, 30_000);
-  afterAll(async () => {
-    await app.close();
-    site.cleanup();
-  });
+    async () => ({ AUTO_REPLY_HOURLY_LIMIT: '2', ...(await database()) }),
+    async (served) => {
+      ({ app, browser } = served);
+      const opened = await app.inbox.open();
+      if (!opened) throw new Error('the inbox did not open');
+      ({ store, outbox } = opened);
+    },
+  );
 
   /** A request as the studio's page makes it: its cookies and token, and its Origin on a change. */
-  const call = (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = method === 'GET' ? {} : { origin: ORIGIN },
-  ): Promise<LightMyRequestResponse> =>
-    app.inject({
-      method,
-      url,
-      headers: { ...browser.pageHeaders(), ...headers },
-      ...(payload && { payload }),
-    });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    browser.request(method, url, payload);
   const page = async (query = '') => {
     const answer = await call('GET', `${INBOX_ROUTES.list}${query}`);
     expect(answer.statusCode).toBe(200);
@@ -90,34 +55,22 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('refuses every route without a session (401) and every change from another origin (403)', async () => {
-    const { message } = await store.add(fan(1));
-    const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [
+    const { message } = await store.add(numberedMessage(1));
+    await expectGuarded(app, browser, [
       ['GET', INBOX_ROUTES.list],
       ['GET', INBOX_ROUTES.exportJson],
       ['GET', INBOX_ROUTES.exportCsv],
       ['POST', INBOX_ROUTES.one(message.id), { read: true }],
       ['DELETE', INBOX_ROUTES.one(message.id)],
       ['POST', INBOX_ROUTES.retry],
-    ];
-    for (const [method, url, payload] of routes) {
-      const anonymous = await app.inject({ method, url, headers: { origin: ORIGIN }, ...(payload && { payload }) });
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json()).toMatchObject({ code: 'SESSION_REQUIRED' });
-      expect(anonymous.headers['cache-control']).toBe('no-store');
-      if (method === 'GET') continue;
-      for (const headers of [{ origin: 'https://evil.example' }, {}]) {
-        const foreign = await call(method, url, payload, headers);
-        expect(foreign.statusCode, `${method} ${url} from ${JSON.stringify(headers)}`).toBe(403);
-        expect(foreign.json()).toMatchObject({ code: 'ORIGIN_REFUSED' });
-      }
-    }
+    ]);
     // Nothing changed.
     expect(await store.get(message.id)).toMatchObject({ readAt: null });
   });
 
   it('lists the messages newest first, with the unread count and each mail in words', async () => {
-    const { message: first } = await store.add(fan(1, { email: 'same@example.org' }));
-    const { message: second } = await store.add(fan(2, { email: 'same@example.org', lang: 'es' }));
+    const { message: first } = await store.add(numberedMessage(1, { email: 'same@example.org' }));
+    const { message: second } = await store.add(numberedMessage(2, { email: 'same@example.org', lang: 'es' }));
     await store.markFailed(first.id, 'smtp.internal.example said no', Date.now() + 60_000, ['artist']);
     const answer = await call('GET', INBOX_ROUTES.list);
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -145,7 +98,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('pages a long inbox: each page older than the last, every message once', async () => {
-    for (let n = 0; n < INBOX_PAGE_SIZE + 3; n += 1) await store.add(fan(n));
+    for (let n = 0; n < INBOX_PAGE_SIZE + 3; n += 1) await store.add(numberedMessage(n));
     const first = await page();
     expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
     expect(first.next).toBe(first.messages.at(-1)?.id);
@@ -160,7 +113,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('marks read and handled, answering alike when asked twice; 404 unknown, 400 invalid', async () => {
-    const { message } = await store.add(fan(1));
+    const { message } = await store.add(numberedMessage(1));
     const mark = (id: number | string, payload: object) =>
       call('POST', `${INBOX_ROUTES.list}/${id}`, payload).then((answer) => ({
         status: answer.statusCode,
@@ -187,8 +140,8 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('deletes a message for good: gone from the list, the exports and the store; again, 404', async () => {
-    const { message: kept } = await store.add(fan(1));
-    const { message: gone } = await store.add(fan(2, { message: 'Please forget me' }));
+    const { message: kept } = await store.add(numberedMessage(1));
+    const { message: gone } = await store.add(numberedMessage(2, { message: 'Please forget me' }));
     const deleted = await call('DELETE', INBOX_ROUTES.one(gone.id));
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: null, unread: 1 });
@@ -203,7 +156,7 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('queues the mails given up again, which the outbox then delivers', async () => {
-    const { message: refused } = await store.add(fan(1, { email: 'refused@example.org' }));
+    const { message: refused } = await store.add(numberedMessage(1, { email: 'refused@example.org' }));
     outbox.notify();
     await expect.poll(async () => (await store.get(refused.id))?.artistStatus).toBe('sent');
     await store.markFailed(refused.id, 'refused', Date.now(), ['artist']);
@@ -217,8 +170,8 @@ describe.each(engines)('the inbox on %s', (_engine, database) => {
   });
 
   it('exports every message as JSON and CSV files to download, formulas neutralised', async () => {
-    await store.add(fan(1, { name: '=HYPERLINK("http://evil.example")', message: 'a;@SUM(1);b' }));
-    await store.add(fan(2, { message: 'Olá, "entre aspas"\nsegunda linha' }));
+    await store.add(numberedMessage(1, { name: '=HYPERLINK("http://evil.example")', message: 'a;@SUM(1);b' }));
+    await store.add(numberedMessage(2, { message: 'Olá, "entre aspas"\nsegunda linha' }));
     const json = await call('GET', INBOX_ROUTES.exportJson);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     expect(json.headers['content-disposition']).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.json"$/);

@@ -9,28 +9,12 @@ import type { FanImportAnswer } from '../../../src/lib/studio-fans.ts';
 import { FANS_TEXTS } from '../../../studio/fans/texts.ts';
 import { STUDIO_TEXTS } from '../../../studio/texts.ts';
 import { countWords, importLines, importWords, INVALID_LISTED, lineProblem } from '../../../studio/fans/words.ts';
-
-/** Every text of a nested object, by its path. */
-function leaves(object: object, path = ''): [string, string][] {
-  return Object.entries(object).flatMap(([key, value]): [string, string][] =>
-    typeof value === 'string' ? [[`${path}${key}`, value]] : leaves(value as object, `${path}${key}.`),
-  );
-}
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+import { itWritesEveryText } from './every-language.ts';
 
 const plain = String;
 
 describe('the fans’ texts', () => {
-  const pt = new Map(leaves(FANS_TEXTS.pt));
-
-  it.each(LANGUAGES)('in %s: every one written, with the Portuguese’s placeholders', (lang) => {
-    const texts = leaves(FANS_TEXTS[lang]);
-    expect(texts.map(([path]) => path)).toEqual([...pt.keys()]);
-    for (const [path, text] of texts) {
-      expect(text.trim(), path).not.toBe('');
-      expect(placeholders(text), `${lang} ${path}`).toEqual(placeholders(pt.get(path) ?? ''));
-    }
-  });
+  itWritesEveryText(FANS_TEXTS);
 
   it('name the part in the studio’s menu', () => {
     expect(LANGUAGES.map((lang) => STUDIO_TEXTS[lang].sections.fans)).toEqual(['Fãs', 'Fans', 'Fans']);

@@ -1,14 +1,12 @@
 /** `npm run media`: the artist's listing and the CDN folder, run as the real script with real ffmpeg. */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMaster } from '../../../../scripts/demo-media/master.ts';
 import { writeLongWav } from './long-wav.ts';
+import { runScript } from '../run-script.ts';
 
-const run = promisify(execFile);
 let root: string;
 
 async function media(...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -16,9 +14,7 @@ async function media(...args: string[]): Promise<{ stdout: string; stderr: strin
 }
 
 async function mediaIn(folder: string, env: NodeJS.ProcessEnv, ...args: string[]) {
-  return run(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/media.ts', ...args], {
-    env: { ...process.env, MEDIA_DIR: join(folder, 'media'), DATA_DIR: join(folder, 'data'), ...env },
-  });
+  return runScript('media', args, { MEDIA_DIR: join(folder, 'media'), DATA_DIR: join(folder, 'data'), ...env });
 }
 
 beforeAll(async () => {
