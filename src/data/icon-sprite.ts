@@ -33,7 +33,7 @@ const ICONS: Record<SocialIcon, SimpleIcon> = {
 /** The flags the language links show. */
 export type FlagCountry = 'br' | 'gb' | 'es';
 
-/** Each flag drawn on a 60x40 grid (stretched to the link's box, as flags are 3:2 or 2:1). */
+/** Each flag drawn on a 60x40 grid. */
 const FLAGS: Record<FlagCountry, string> = {
   br:
     '<rect width="60" height="40" fill="#009b3a"/><path d="M30 4 56 20 30 36 4 20Z" fill="#fedf00"/>' +
@@ -48,18 +48,33 @@ const FLAGS: Record<FlagCountry, string> = {
   es: '<rect width="60" height="40" fill="#aa151b"/><rect y="10" width="60" height="20" fill="#f1bf00"/>',
 };
 
-/** The id of a flag's `<symbol>` in the sprite. */
-export const flagId = (country: FlagCountry) => `flag-${country}`;
+/** A `<symbol>` of the sprite: its id and its own box, which the `<svg>` showing it repeats. */
+export interface SpriteSymbol {
+  id: string;
+  viewBox: string;
+  /** 'none' stretches the drawing to the box it is shown in. */
+  preserveAspectRatio?: 'none';
+}
 
-/** Every drawing as a `<symbol>`: one per icon (the id `socialIconId` gives) and per flag. */
+/** A platform's icon, on simple-icons' 24x24 grid. */
+export const socialIconSymbol = (name: SocialIcon): SpriteSymbol => ({ id: socialIconId(name), viewBox: '0 0 24 24' });
+
+/** A flag, stretched to the link's box, as flags are 3:2 or 2:1. */
+export const flagSymbol = (country: FlagCountry): SpriteSymbol => ({
+  id: `flag-${country}`,
+  viewBox: '0 0 60 40',
+  preserveAspectRatio: 'none',
+});
+
+function symbolElement({ id, viewBox, preserveAspectRatio }: SpriteSymbol, drawing: string): string {
+  const aspect = preserveAspectRatio ? ` preserveAspectRatio="${preserveAspectRatio}"` : '';
+  return `<symbol id="${id}" viewBox="${viewBox}"${aspect}>${drawing}</symbol>`;
+}
+
+/** Every drawing as a `<symbol>`: one per icon and per flag. */
 export const iconSpriteSymbols = [
-  ...SOCIAL_ICONS.map(
-    (name) => `<symbol id="${socialIconId(name)}" viewBox="0 0 24 24"><path d="${ICONS[name].path}"/></symbol>`,
-  ),
-  ...Object.entries(FLAGS).map(
-    ([country, drawing]) =>
-      `<symbol id="${flagId(country as FlagCountry)}" viewBox="0 0 60 40" preserveAspectRatio="none">${drawing}</symbol>`,
-  ),
+  ...SOCIAL_ICONS.map((name) => symbolElement(socialIconSymbol(name), `<path d="${ICONS[name].path}"/>`)),
+  ...Object.entries(FLAGS).map(([country, drawing]) => symbolElement(flagSymbol(country as FlagCountry), drawing)),
 ].join('');
 
 /** The sprite file. */

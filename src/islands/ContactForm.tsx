@@ -72,6 +72,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
 
   const field = (key: keyof typeof EMPTY) => ({
     id: `contact-${key}`,
+    className: 'text-field',
     name: key,
     value: values[key],
     required: true,
