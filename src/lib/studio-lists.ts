@@ -1,10 +1,10 @@
 /**
- * The routes every list of the studio's API has (the fans, the inbox's messages): the list, one
+ * The routes the studio's two lists share, the fans' and the inbox's messages: the list, one
  * entry by its id, and the whole list exported as JSON or as CSV.
  */
 import { STUDIO_API_PREFIX } from './studio-auth.ts';
 
-/** The routes of the list `name`, under the studio's API: `/studio/api/{name}`, `…/{id}`, `…/export.json`, `…/export.csv`. */
+/** The routes of the list `name`: `/studio/api/{name}`, then `/{id}`, `/export.json` and `/export.csv` below it. */
 export function studioListRoutes(name: string) {
   const list = `${STUDIO_API_PREFIX}${name}`;
   return {
