@@ -25,6 +25,19 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<st
   return element;
 }
 
+/** A chart's SVG, drawn in a `width` × `height` box stretched to fit its place, for the eye only. */
+function chartSvg(className: string, width: number, height: number): SVGSVGElement {
+  return svg('svg', {
+    class: className,
+    viewBox: `0 0 ${width} ${height}`,
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
+}
+
+/** The width a column chart gives each day or period, its columns' gap of 1 on either side included. */
+const COLUMN_WIDTH = 10;
+
 /** One series of a chart: its values and the CSS class that colours it. */
 export interface Series {
   name: string;
@@ -43,22 +56,18 @@ export function legend(series: readonly Series[]): HTMLElement {
 
 /** Columns per day, the series stacked, scaled to the busiest day. */
 export function stackedColumns(series: readonly Series[], days: number): SVGSVGElement {
-  const width = 10;
   const totals = Array.from({ length: days }, (_, day) => series.reduce((sum, one) => sum + (one.values[day] ?? 0), 0));
   const max = Math.max(1, ...totals);
-  const chart = svg('svg', {
-    class: 'columns',
-    viewBox: `0 0 ${days * width} 100`,
-    preserveAspectRatio: 'none',
-    'aria-hidden': 'true',
-  });
+  const chart = chartSvg('columns', days * COLUMN_WIDTH, 100);
   for (let day = 0; day < days; day += 1) {
     let top = 100;
     for (const one of series) {
       const height = ((one.values[day] ?? 0) / max) * 100;
       if (height <= 0) continue;
       top -= height;
-      chart.append(svg('rect', { class: one.className, x: day * width + 1, y: top, width: width - 2, height }));
+      chart.append(
+        svg('rect', { class: one.className, x: day * COLUMN_WIDTH + 1, y: top, width: COLUMN_WIDTH - 2, height }),
+      );
     }
   }
   return chart;
@@ -66,15 +75,9 @@ export function stackedColumns(series: readonly Series[], days: number): SVGSVGE
 
 /** Columns per period, the series side by side (joins beside leaves), scaled to the largest value. */
 export function groupedColumns(series: readonly Series[], periods: number): SVGSVGElement {
-  const width = 10;
   const max = Math.max(1, ...series.flatMap((one) => one.values.slice(0, periods)));
-  const columnWidth = (width - 2) / Math.max(1, series.length);
-  const chart = svg('svg', {
-    class: 'columns',
-    viewBox: `0 0 ${periods * width} 100`,
-    preserveAspectRatio: 'none',
-    'aria-hidden': 'true',
-  });
+  const columnWidth = (COLUMN_WIDTH - 2) / Math.max(1, series.length);
+  const chart = chartSvg('columns', periods * COLUMN_WIDTH, 100);
   for (let period = 0; period < periods; period += 1) {
     series.forEach((one, index) => {
       const height = ((one.values[period] ?? 0) / max) * 100;
@@ -82,7 +85,7 @@ export function groupedColumns(series: readonly Series[], periods: number): SVGS
       chart.append(
         svg('rect', {
           class: one.className,
-          x: period * width + 1 + index * columnWidth,
+          x: period * COLUMN_WIDTH + 1 + index * columnWidth,
           y: 100 - height,
           width: columnWidth,
           height,
@@ -114,12 +117,7 @@ export function barList(rows: readonly BarRow[]): HTMLUListElement {
 
 /** Horizontal bars of one row (one per series' value), scaled to `max`. */
 export function bars(values: readonly { value: number; className: string }[], max: number): SVGSVGElement {
-  const chart = svg('svg', {
-    class: 'bars',
-    viewBox: `0 0 100 ${values.length * 10}`,
-    preserveAspectRatio: 'none',
-    'aria-hidden': 'true',
-  });
+  const chart = chartSvg('bars', 100, values.length * 10);
   values.forEach(({ value, className }, index) => {
     const width = max > 0 ? (value / max) * 100 : 0;
     chart.append(svg('rect', { class: className, x: 0, y: index * 10 + 1, width, height: 8 }));
@@ -129,12 +127,7 @@ export function bars(values: readonly { value: number; className: string }[], ma
 
 /** A value beside its target: the bar fills to the target at the middle line, and past it beyond. */
 export function againstTarget(value: number, target: number): SVGSVGElement {
-  const chart = svg('svg', {
-    class: 'target',
-    viewBox: '0 0 100 10',
-    preserveAspectRatio: 'none',
-    'aria-hidden': 'true',
-  });
+  const chart = chartSvg('target', 100, 10);
   const width = Math.min(100, (value / target) * 50);
   chart.append(svg('rect', { class: value < target ? 'within' : 'over', x: 0, y: 1, width, height: 8 }));
   chart.append(svg('line', { class: 'target-line', x1: 50, x2: 50, y1: 0, y2: 10 }));

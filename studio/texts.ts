@@ -235,6 +235,13 @@ const es: StudioTexts = {
 
 export const STUDIO_TEXTS: Record<StudioLang, StudioTexts> = { pt, en, es };
 
+/** The languages' names, as the fans' list and the inbox write them in each language of the studio. */
+export const LANGUAGE_NAMES: Record<StudioLang, Record<Lang, string>> = {
+  pt: { pt: 'português', en: 'inglês', es: 'espanhol' },
+  en: { pt: 'Portuguese', en: 'English', es: 'Spanish' },
+  es: { pt: 'portugués', en: 'inglés', es: 'español' },
+};
+
 /** Where the studio keeps the language the artist chose in it. */
 export const CHOSEN_LANG_KEY = 'studio-lang';
 

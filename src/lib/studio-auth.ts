@@ -13,24 +13,26 @@ export const STUDIO_LANG_COOKIE = 'studio_lang';
 /** The studio's API, every route of which answers JSON and needs a session unless listed public below. */
 export const STUDIO_API_PREFIX = '/studio/api/';
 
+const AUTH_PREFIX = `${STUDIO_API_PREFIX}auth/`;
+
 /** The auth routes, by what they do. */
 export const STUDIO_AUTH_ROUTES = {
-  invitationOptions: '/studio/api/auth/invitation/options',
-  invitationVerify: '/studio/api/auth/invitation/verify',
-  signInOptions: '/studio/api/auth/sign-in/options',
-  signInVerify: '/studio/api/auth/sign-in/verify',
-  session: '/studio/api/auth/session',
-  stepUpOptions: '/studio/api/auth/step-up/options',
-  stepUpVerify: '/studio/api/auth/step-up/verify',
-  passkeyOptions: '/studio/api/auth/passkeys/options',
-  passkeyVerify: '/studio/api/auth/passkeys/verify',
+  invitationOptions: `${AUTH_PREFIX}invitation/options`,
+  invitationVerify: `${AUTH_PREFIX}invitation/verify`,
+  signInOptions: `${AUTH_PREFIX}sign-in/options`,
+  signInVerify: `${AUTH_PREFIX}sign-in/verify`,
+  session: `${AUTH_PREFIX}session`,
+  stepUpOptions: `${AUTH_PREFIX}step-up/options`,
+  stepUpVerify: `${AUTH_PREFIX}step-up/verify`,
+  passkeyOptions: `${AUTH_PREFIX}passkeys/options`,
+  passkeyVerify: `${AUTH_PREFIX}passkeys/verify`,
   /** DELETE removes the passkey `:id`; POST `…/name` names it. */
-  passkey: '/studio/api/auth/passkeys/:id',
-  passkeyName: '/studio/api/auth/passkeys/:id/name',
-  signOut: '/studio/api/auth/sign-out',
-  signOutEverywhere: '/studio/api/auth/sign-out-everywhere',
+  passkey: `${AUTH_PREFIX}passkeys/:id`,
+  passkeyName: `${AUTH_PREFIX}passkeys/:id/name`,
+  signOut: `${AUTH_PREFIX}sign-out`,
+  signOutEverywhere: `${AUTH_PREFIX}sign-out-everywhere`,
   /** Removes every passkey but the one the step-up proved, and signs out everywhere. */
-  keepOnlyProvedPasskey: '/studio/api/auth/passkeys/keep-only-proved',
+  keepOnlyProvedPasskey: `${AUTH_PREFIX}passkeys/keep-only-proved`,
 } as const;
 
 /** A route of STUDIO_AUTH_ROUTES with its `:id` filled. */

@@ -5,12 +5,10 @@
  */
 import type { Lang } from './languages.ts';
 import { STUDIO_API_PREFIX } from './studio-auth.ts';
+import { studioListRoutes } from './studio-lists.ts';
 
 export const FANS_ROUTES = {
-  list: `${STUDIO_API_PREFIX}fans`,
-  one: (id: number) => `${STUDIO_API_PREFIX}fans/${id}`,
-  exportJson: `${STUDIO_API_PREFIX}fans/export.json`,
-  exportCsv: `${STUDIO_API_PREFIX}fans/export.csv`,
+  ...studioListRoutes('fans'),
   import: `${STUDIO_API_PREFIX}fans/import`,
   announcements: `${STUDIO_API_PREFIX}fans/announcements`,
   announcement: (id: number) => `${STUDIO_API_PREFIX}fans/announcements/${id}`,

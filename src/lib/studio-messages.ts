@@ -4,13 +4,11 @@
  */
 import type { Lang } from './languages.ts';
 import { STUDIO_API_PREFIX } from './studio-auth.ts';
+import { studioListRoutes } from './studio-lists.ts';
 
 /** The inbox's routes. */
 export const INBOX_ROUTES = {
-  list: `${STUDIO_API_PREFIX}messages`,
-  one: (id: number) => `${STUDIO_API_PREFIX}messages/${id}`,
-  exportJson: `${STUDIO_API_PREFIX}messages/export.json`,
-  exportCsv: `${STUDIO_API_PREFIX}messages/export.csv`,
+  ...studioListRoutes('messages'),
   retry: `${STUDIO_API_PREFIX}messages/retry`,
 } as const;
 

@@ -2,6 +2,7 @@
  * The studio server's history and publishing routes, as the editor's views call them. A
  * refused request throws an error carrying the server's own `{ error }` text.
  */
+import { STUDIO_API_PREFIX } from '../../src/lib/studio-auth.ts';
 
 /** One saved version of a content file. */
 export interface FileVersion {
@@ -11,8 +12,7 @@ export interface FileVersion {
   message: string;
 }
 
-export const PUBLISH_STATES = ['idle', 'building', 'published', 'failed'] as const;
-export type PublishStateName = (typeof PUBLISH_STATES)[number];
+export type PublishStateName = 'idle' | 'building' | 'published' | 'failed';
 
 /** How far a running build is: its stage, step `step` of `steps`, and the pages written so far. */
 export interface BuildProgress {
@@ -34,10 +34,9 @@ export interface PublishState {
   canRollback: boolean;
 }
 
-const API = '/studio/api';
-
+/** GETs `path` of the studio's API (written without its prefix), or POSTs it `body` as JSON. */
 async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
+  const response = await fetch(`${STUDIO_API_PREFIX}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
@@ -56,24 +55,24 @@ export interface FileHistory {
 
 /** The saved versions of one content file (its path inside the content folder). */
 export function fileHistory(path: string): Promise<FileHistory> {
-  return call(`/history?${new URLSearchParams({ path }).toString()}`);
+  return call(`history?${new URLSearchParams({ path }).toString()}`);
 }
 
 /** Brings a content file back to one of its versions (a new commit on top). */
 export function restoreVersion(path: string, commit: string): Promise<unknown> {
-  return call('/history/restore', { path, commit });
+  return call('history/restore', { path, commit });
 }
 
 export function publishState(): Promise<PublishState> {
-  return call('/publish');
+  return call('publish');
 }
 
 export function publishNow(): Promise<PublishState> {
-  return call('/publish', {});
+  return call('publish', {});
 }
 
 export function rollBack(): Promise<PublishState> {
-  return call('/publish/rollback', {});
+  return call('publish/rollback', {});
 }
 
 /** The text to show for a failed call. */

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../../src/lib/languages.ts';
 import type { FanState } from '../../src/lib/studio-fans.ts';
+import { LANGUAGE_NAMES } from '../texts.ts';
 
 /** A count's sentence: for none (when it says more than "0 …"), for one, and for more. */
 export interface CountWords {
@@ -49,7 +50,7 @@ const pt = {
   empty: 'A lista ainda está vazia.',
   showMore: 'Mostrar mais',
   language: 'Idioma',
-  languages: { pt: 'português', en: 'inglês', es: 'espanhol' } satisfies Record<Lang, string>,
+  languages: LANGUAGE_NAMES.pt,
   states: {
     waiting: 'aguarda confirmação',
     confirmed: 'confirmado',
@@ -145,7 +146,7 @@ const en: FansTexts = {
   empty: 'The list is empty so far.',
   showMore: 'Show more',
   language: 'Language',
-  languages: { pt: 'Portuguese', en: 'English', es: 'Spanish' },
+  languages: LANGUAGE_NAMES.en,
   states: {
     waiting: 'waiting to confirm',
     confirmed: 'confirmed',
@@ -239,7 +240,7 @@ const es: FansTexts = {
   empty: 'La lista todavía está vacía.',
   showMore: 'Mostrar más',
   language: 'Idioma',
-  languages: { pt: 'portugués', en: 'inglés', es: 'español' },
+  languages: LANGUAGE_NAMES.es,
   states: {
     waiting: 'espera confirmar',
     confirmed: 'confirmado',

@@ -4,6 +4,7 @@
  */
 import type { Lang } from '../../src/lib/languages.ts';
 import type { ArtistDelivery, ReplyDelivery, ReplySkipReason } from '../../src/lib/studio-messages.ts';
+import { LANGUAGE_NAMES } from '../texts.ts';
 
 const pt = {
   heading: 'Mensagens',
@@ -21,7 +22,7 @@ const pt = {
   handledBadge: 'Tratada',
   from: 'De',
   language: 'Idioma',
-  languages: { pt: 'português', en: 'inglês', es: 'espanhol' } satisfies Record<Lang, string>,
+  languages: LANGUAGE_NAMES.pt,
   reply: 'Responder por e-mail',
   replySubject: 'Re: sua mensagem',
   markHandled: 'Marcar como tratada',
@@ -79,7 +80,7 @@ const en: MessagesTexts = {
   handledBadge: 'Handled',
   from: 'From',
   language: 'Language',
-  languages: { pt: 'Portuguese', en: 'English', es: 'Spanish' },
+  languages: LANGUAGE_NAMES.en,
   reply: 'Reply by email',
   replySubject: 'Re: your message',
   markHandled: 'Mark as handled',
@@ -135,7 +136,7 @@ const es: MessagesTexts = {
   handledBadge: 'Atendido',
   from: 'De',
   language: 'Idioma',
-  languages: { pt: 'portugués', en: 'inglés', es: 'español' },
+  languages: LANGUAGE_NAMES.es,
   reply: 'Responder por correo',
   replySubject: 'Re: su mensaje',
   markHandled: 'Marcar como atendido',
