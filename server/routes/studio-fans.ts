@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/studio-fans.ts';
 import type { Fans } from '../plugins/fans.ts';
 import { fansCsv, fansJson, importRows } from '../services/fans/fan-files.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { availableOr, ID_PARAMS, refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
 export interface StudioFansOptions {
@@ -25,13 +25,6 @@ export interface StudioFansOptions {
   /** The pace of the list's mails: an import's confirmations go out at it. */
   mailsPerMinute: number;
 }
-
-/** A fan's id: a positive integer within what both engines store exactly. */
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
 
 /** An import's body: the CSV's text as JSON, a little over its limit in bytes for the escapes. */
 const IMPORT_BODY_LIMIT = FAN_IMPORT_MAX_CHARS * 2;
@@ -42,10 +35,7 @@ const EXPORTS = [
 ] as const;
 
 const studioFansRoutes: FastifyPluginAsync<StudioFansOptions> = async (app, { fans, mailsPerMinute }) => {
-  const fansOr = (reply: FastifyReply): Fans | null => {
-    if (!fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
-    return fans;
-  };
+  const fansOr = (reply: FastifyReply) => availableOr(reply, fans, 'The fans list');
 
   app.get(FANS_ROUTES.list, async (_request, reply) => {
     const list = fansOr(reply);
