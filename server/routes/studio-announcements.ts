@@ -28,7 +28,7 @@ import {
   releaseFile,
   validateDraft,
 } from '../services/fans/release-announcement.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { availableOr, ID_PARAMS, refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
 export interface StudioAnnouncementsOptions {
@@ -40,23 +40,24 @@ export interface StudioAnnouncementsOptions {
   ffmpegPath: string;
 }
 
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
 const SLUG = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 200 } as const;
 const TEXTS_BODY = { type: 'object', required: ['texts'], properties: { texts: { type: 'object' } } } as const;
+/** A release's slug, or null for a free announcement. */
+const RELEASE_OR_NULL = { anyOf: [SLUG, { type: 'null' }] } as const;
+const TEST_BODY = { ...TEXTS_BODY, properties: { ...TEXTS_BODY.properties, release: RELEASE_OR_NULL } } as const;
+const NEW_ANNOUNCEMENT_BODY = {
+  type: 'object',
+  required: ['release', 'texts', 'when'],
+  properties: { release: RELEASE_OR_NULL, texts: { type: 'object' }, when: { enum: ['now', 'release'] } },
+  additionalProperties: false,
+} as const;
 /** Three languages of subject, text (5,000 characters) and link, escaped as JSON. */
 const BODY_LIMIT = 128 * 1024;
 /** Where a preview's leave link points: a fan's own link holds their secret instead. */
 const PREVIEW_TOKEN = 'preview';
 
 const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> = async (app, options) => {
-  const fansOr = (reply: FastifyReply): Fans | null => {
-    if (!options.fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
-    return options.fans;
-  };
+  const fansOr = (reply: FastifyReply) => availableOr(reply, options.fans, 'The fans list');
   /** The release's cover made small for the mails; without it (ffmpeg failed) the mails go without. */
   const coverOf = (file: ReleaseFile, log: FastifyBaseLogger) =>
     mailCover(options.contentDir, file, options.ffmpegPath, (reason) =>
@@ -114,15 +115,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
 
   app.post<{ Body: TestRequest }>(
     FANS_ROUTES.test,
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        body: {
-          ...TEXTS_BODY,
-          properties: { ...TEXTS_BODY.properties, release: { anyOf: [SLUG, { type: 'null' }] } },
-        },
-      },
-    },
+    { bodyLimit: BODY_LIMIT, schema: { body: TEST_BODY } },
     async (request, reply) => {
       const asked = fansAndTexts(reply, request.body.texts);
       if (!asked) return reply;
@@ -154,21 +147,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
 
   app.post<{ Body: NewAnnouncementRequest }>(
     FANS_ROUTES.announcements,
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['release', 'texts', 'when'],
-          properties: {
-            release: { anyOf: [SLUG, { type: 'null' }] },
-            texts: { type: 'object' },
-            when: { enum: ['now', 'release'] },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
+    { bodyLimit: BODY_LIMIT, schema: { body: NEW_ANNOUNCEMENT_BODY } },
     async (request, reply) => {
       const asked = fansAndTexts(reply, request.body.texts);
       if (!asked) return reply;
