@@ -81,6 +81,18 @@ export function availableOr<T>(reply: FastifyReply, part: T | null, what: string
   return part;
 }
 
+/**
+ * Wraps route handlers that need `part` of the app: each runs with it, or a 503 is answered
+ * when that part cannot be used right now (`what` names it).
+ */
+export const handlersNeeding =
+  <T>(part: T | null, what: string) =>
+  <R>(handle: (part: T, request: R, reply: FastifyReply) => Promise<FastifyReply>) =>
+  async (request: R, reply: FastifyReply): Promise<FastifyReply> => {
+    const usable = availableOr(reply, part, what);
+    return usable ? handle(usable, request, reply) : reply;
+  };
+
 /** A row's id: a positive integer within what both engines store exactly. */
 export const ROW_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 /** The params of a route on one row, `…/:id`. */
