@@ -137,31 +137,34 @@ const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) =
   });
 
   type LinkRequest = FastifyRequest<{ Params: { lang: string }; Querystring: Record<string, unknown> }>;
-  /** The link's language, or null when the path names none of the site's. */
-  const linkLang = (request: LinkRequest): Lang | null => (isLang(request.params.lang) ? request.params.lang : null);
+  /**
+   * A button of the mails' links, `/{lang}/fans/{action}`: `handle` runs with the list and the
+   * link's language; a path in none of the site's languages is not found.
+   */
+  const linkButton = (
+    action: 'confirm' | 'leave',
+    handle: (list: Fans, lang: Lang, request: LinkRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ) =>
+    app.post(`/:lang/fans/${action}`, async (request: LinkRequest, reply) => {
+      const { lang } = request.params;
+      if (!isLang(lang)) {
+        reply.callNotFound();
+        return reply;
+      }
+      if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+      return handle(fans, lang, request, reply);
+    });
 
-  app.post('/:lang/fans/confirm', async (request: LinkRequest, reply) => {
-    const lang = linkLang(request);
-    if (!lang) {
-      reply.callNotFound();
-      return reply;
-    }
-    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
-    const confirmed = await fans.store.confirm(tokenOf(request));
+  linkButton('confirm', async (list, lang, request, reply) => {
+    const confirmed = await list.store.confirm(tokenOf(request));
     if (!confirmed) return seeOther(reply, fanPagePath(lang, 'expired'));
-    fans.outbox.notify();
+    list.outbox.notify();
     return seeOther(reply, fanPagePath(confirmed.lang, 'confirmed'));
   });
 
-  app.post('/:lang/fans/leave', async (request: LinkRequest, reply) => {
-    const lang = linkLang(request);
-    if (!lang) {
-      reply.callNotFound();
-      return reply;
-    }
-    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+  linkButton('leave', async (list, lang, request, reply) => {
     // An unknown token is answered as a success: the fan already left, or never was.
-    const left = await fans.store.leave(tokenOf(request));
+    const left = await list.store.leave(tokenOf(request));
     // The page's button navigates and is shown the result; a mail program's POST is told in a word.
     const fromPage = /\btext\/html\b/.test(request.headers.accept ?? '');
     if (fromPage) return seeOther(reply, fanPagePath(left?.lang ?? lang, 'left'));
