@@ -5,7 +5,7 @@
  * numbers_migrations) are left in place: they are tiny, and the previous release still finds its
  * schema up to date should the site go back to it.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { engineTypes, isPostgres } from './engine.ts';
 
 /** The last version each old ledger recorded on each engine: a database behind them is refused. */
@@ -81,6 +81,8 @@ async function createMessages(db: Kysely<unknown>): Promise<void> {
 async function createStudio(db: Kysely<unknown>): Promise<void> {
   const { id, int } = engineTypes(db);
   const person = (c: Parameters<typeof id.build>[0]) => c.notNull().references('studio_people.id').onDelete('cascade');
+  const index = (name: string, table: string, column: string) =>
+    db.schema.createIndex(name).ifNotExists().on(table).column(column).execute();
   await db.schema
     .createTable('studio_people')
     .ifNotExists()
@@ -102,12 +104,7 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_ms', int)
     .addColumn('name', 'text')
     .execute();
-  await db.schema
-    .createIndex('studio_passkeys_person')
-    .ifNotExists()
-    .on('studio_passkeys')
-    .column('person_id')
-    .execute();
+  await index('studio_passkeys_person', 'studio_passkeys', 'person_id');
   await db.schema
     .createTable('studio_invitations')
     .ifNotExists()
@@ -128,18 +125,8 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .addColumn('step_up_ms', int)
     .addColumn('step_up_passkey', 'text')
     .execute();
-  await db.schema
-    .createIndex('studio_sessions_person')
-    .ifNotExists()
-    .on('studio_sessions')
-    .column('person_id')
-    .execute();
-  await db.schema
-    .createIndex('studio_sessions_seen')
-    .ifNotExists()
-    .on('studio_sessions')
-    .column('last_seen_ms')
-    .execute();
+  await index('studio_sessions_person', 'studio_sessions', 'person_id');
+  await index('studio_sessions_seen', 'studio_sessions', 'last_seen_ms');
   await db.schema
     .createTable('studio_challenges')
     .ifNotExists()
@@ -164,29 +151,23 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-/** The numbers: counts per day and key, and the vitals' histograms. */
+/** The numbers' two tables, each a count per day and key: the events', and the vitals' histograms. */
+const NUMBERS_TABLES = [
+  { name: 'numbers_counts', key: { day: 'text', event: 'text', subject: 'text', detail: 'text' } },
+  { name: 'numbers_vitals', key: { day: 'text', page: 'text', metric: 'text', bucket: 'integer' } },
+] as const;
+
+/** The numbers: each table's key columns, then its count, all required; the key is the primary key. */
 async function createNumbers(db: Kysely<unknown>): Promise<void> {
   const { int } = engineTypes(db);
-  await db.schema
-    .createTable('numbers_counts')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text', (c) => c.notNull())
-    .addColumn('count', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('numbers_counts_pkey', ['day', 'event', 'subject', 'detail'])
-    .execute();
-  await db.schema
-    .createTable('numbers_vitals')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('page', 'text', (c) => c.notNull())
-    .addColumn('metric', 'text', (c) => c.notNull())
-    .addColumn('bucket', 'integer', (c) => c.notNull())
-    .addColumn('count', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('numbers_vitals_pkey', ['day', 'page', 'metric', 'bucket'])
-    .execute();
+  for (const { name, key } of NUMBERS_TABLES) {
+    let table: CreateTableBuilder<string, string> = db.schema.createTable(name).ifNotExists();
+    for (const [column, type] of Object.entries(key)) table = table.addColumn(column, type, (c) => c.notNull());
+    await table
+      .addColumn('count', int, (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${name}_pkey`, Object.keys(key))
+      .execute();
+  }
 }
 
 /** Creates what is missing of every store's tables. */
