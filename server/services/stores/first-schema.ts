@@ -15,6 +15,9 @@ const OLD_LEDGERS = [
   { table: 'numbers_migrations', sqlite: 1, postgres: 1 },
 ];
 
+/** Each table is created only where missing, so a database the old code made keeps its own. */
+const newTable = (db: Kysely<unknown>, name: string) => db.schema.createTable(name).ifNotExists();
+
 /** Refuses a database the old code left part-way: adopting it as it is would miss columns. */
 async function refuseOldVersions(db: Kysely<unknown>): Promise<void> {
   const tables = new Set((await db.introspection.getTables()).map((table) => table.name));
@@ -37,9 +40,7 @@ async function refuseOldVersions(db: Kysely<unknown>): Promise<void> {
 /** The contact messages; the due index's predicate is repeated by every query for due messages. */
 async function createMessages(db: Kysely<unknown>): Promise<void> {
   const { id, int, flag } = engineTypes(db);
-  await db.schema
-    .createTable('messages')
-    .ifNotExists()
+  await newTable(db, 'messages')
     .addColumn('id', id.type, id.build)
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('created_ms', int, (c) => c.notNull())
@@ -83,18 +84,14 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
   const person = (c: Parameters<typeof id.build>[0]) => c.notNull().references('studio_people.id').onDelete('cascade');
   const index = (name: string, table: string, column: string) =>
     db.schema.createIndex(name).ifNotExists().on(table).column(column).execute();
-  await db.schema
-    .createTable('studio_people')
-    .ifNotExists()
+  await newTable(db, 'studio_people')
     .addColumn('id', id.type, id.build)
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('user_handle', 'text', (c) => c.notNull().unique())
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('email', 'text')
     .execute();
-  await db.schema
-    .createTable('studio_passkeys')
-    .ifNotExists()
+  await newTable(db, 'studio_passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('person_id', int, person)
     .addColumn('public_key', 'text', (c) => c.notNull())
@@ -105,18 +102,14 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text')
     .execute();
   await index('studio_passkeys_person', 'studio_passkeys', 'person_id');
-  await db.schema
-    .createTable('studio_invitations')
-    .ifNotExists()
+  await newTable(db, 'studio_invitations')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('expires_ms', int, (c) => c.notNull())
     .addColumn('used_ms', int)
     .execute();
-  await db.schema
-    .createTable('studio_sessions')
-    .ifNotExists()
+  await newTable(db, 'studio_sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('person_id', int, person)
     .addColumn('created_ms', int, (c) => c.notNull())
@@ -127,18 +120,14 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .execute();
   await index('studio_sessions_person', 'studio_sessions', 'person_id');
   await index('studio_sessions_seen', 'studio_sessions', 'last_seen_ms');
-  await db.schema
-    .createTable('studio_challenges')
-    .ifNotExists()
+  await newTable(db, 'studio_challenges')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('challenge', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('expires_ms', int, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('studio_notices')
-    .ifNotExists()
+  await newTable(db, 'studio_notices')
     .addColumn('id', id.type, id.build)
     .addColumn('person_id', int, person)
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -161,7 +150,7 @@ const NUMBERS_TABLES = [
 async function createNumbers(db: Kysely<unknown>): Promise<void> {
   const { int } = engineTypes(db);
   for (const { name, key } of NUMBERS_TABLES) {
-    let table: CreateTableBuilder<string, string> = db.schema.createTable(name).ifNotExists();
+    let table: CreateTableBuilder<string, string> = newTable(db, name);
     for (const [column, type] of Object.entries(key)) table = table.addColumn(column, type, (c) => c.notNull());
     await table
       .addColumn('count', int, (c) => c.notNull())
