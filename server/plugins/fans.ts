@@ -13,7 +13,7 @@ import { buildStartedAt } from '../services/publish/build-folders.ts';
 import type { FanStore } from '../services/fans/fan-store.ts';
 import type { QueueRunner } from '../services/queue-runner.ts';
 import { openFanStore } from '../services/stores/open-fan-store.ts';
-import { openOrNull } from '../services/stores/open-store.ts';
+import { openOrNull, storeLocation } from '../services/stores/open-store.ts';
 
 export interface Fans {
   store: FanStore;
@@ -31,8 +31,7 @@ declare module 'fastify' {
 }
 
 const fansPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
-  const store = await openOrNull(location, openFanStore, app.log, 'the fans list');
+  const store = await openOrNull(storeLocation(config), openFanStore, app.log, 'the fans list');
   if (!store) {
     app.decorate('fans', null);
     return;

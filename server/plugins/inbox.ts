@@ -9,7 +9,7 @@ import { configuredMailer } from '../services/contact/configured-mailer.ts';
 import { addressesIn } from '../services/contact/mail-address.ts';
 import { openInbox, type Inbox } from '../services/contact/message-inbox.ts';
 import { startOutbox } from '../services/contact/outbox.ts';
-import { describeStore, openStore } from '../services/stores/open-store.ts';
+import { describeStore, openStore, storeLocation } from '../services/stores/open-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,17 +22,17 @@ const inboxPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config
   // An unusable data folder must not take the pages and the music down with it: the inbox
   // answers null until it can open the database (the contact route then says 503). A
   // database server that cannot be reached at start is a configuration error.
-  const storeLocation = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+  const location = storeLocation(config);
   const inbox = await openInbox({
     openStore: () =>
-      openStore(storeLocation, {
+      openStore(location, {
         autoRepliesPerHour: config.AUTO_REPLY_HOURLY_LIMIT,
         artistMailsPerHour: config.ARTIST_MAILS_PER_HOUR,
         digestIntervalMs: config.DIGEST_INTERVAL_MS,
         takeOverLeases: true,
         ownAddresses: addressesIn(`${config.MAIL_TO}, ${config.MAIL_FROM}`),
       }),
-    where: describeStore(storeLocation),
+    where: describeStore(location),
     requiredAtStart: config.DATABASE_URL !== null,
     log: app.log,
     startOutbox: (store) =>

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { NumbersStore } from '../services/numbers/numbers-store.ts';
 import { createTally, type Tally } from '../services/numbers/tally.ts';
-import { openOrNull } from '../services/stores/open-store.ts';
+import { openOrNull, storeLocation } from '../services/stores/open-store.ts';
 import { openNumbersStore } from '../services/stores/open-numbers-store.ts';
 
 export interface Numbers {
@@ -23,9 +23,8 @@ declare module 'fastify' {
 }
 
 const numbersPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   // An unusable data folder only stops the counting.
-  const store = await openOrNull(location, openNumbersStore, app.log, 'the numbers');
+  const store = await openOrNull(storeLocation(config), openNumbersStore, app.log, 'the numbers');
   const tally = store
     ? createTally(store, {
         flushMs: config.EVENTS_FLUSH_MS,

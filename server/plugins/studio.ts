@@ -18,7 +18,7 @@ import type { Config } from '../config.ts';
 import accountRoutes from '../routes/studio-account.ts';
 import signInRoutes from '../routes/studio-sign-in.ts';
 import studioPages from '../routes/studio-pages.ts';
-import { openOrNull } from '../services/stores/open-store.ts';
+import { openOrNull, storeLocation } from '../services/stores/open-store.ts';
 import { openStudioStore } from '../services/stores/open-studio-store.ts';
 import { configuredMailer } from '../services/contact/configured-mailer.ts';
 import { SWEEP_INTERVAL_MS, type SessionLifetimes } from '../services/studio/lifetimes.ts';
@@ -50,9 +50,8 @@ const TOKEN = new RegExp(TOKEN_PATTERN);
 
 const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, options) => {
   const { config, redis, routes = [] } = options;
-  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   // An unusable data folder closes only the studio, not the site.
-  const store = await openOrNull(location, openStudioStore, app.log, 'the studio');
+  const store = await openOrNull(storeLocation(config), openStudioStore, app.log, 'the studio');
   if (store) app.addHook('onClose', () => store.close());
 
   app.decorateRequest('studioPerson', null);

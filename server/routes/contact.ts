@@ -3,10 +3,9 @@
  * answers, and the outbox delivers it afterwards. Every refusal is JSON naming the problem;
  * what was already stored is never lost.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { networkOf } from '../services/http/client-network.ts';
-import { NOT_UTF8, NOT_UTF8_CODE, useStrictJson } from '../services/http/strict-json.ts';
+import { networkRateLimit, registerRateLimit } from '../services/http/rate-limits.ts';
+import { bodyRefusal, useStrictJson } from '../services/http/strict-json.ts';
 import { CONTACT_BODY_SCHEMA, validateContact, type ValidContact } from '../services/contact/contact-validation.ts';
 import type { Inbox } from '../services/contact/message-inbox.ts';
 import { MAX_REQUEST_BODY_BYTES, MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
@@ -23,6 +22,7 @@ export interface ContactRoutesOptions extends ClientRateLimitOptions {
 
 const ALREADY_RECEIVED = 'This message was already received.';
 const UNAVAILABLE = 'We could not store your message right now. Please try again in a few minutes.';
+const BODY_REFUSALS = { tooLarge: 'The message is too large (16 KB at most).', unreadable: 'The body must be JSON.' };
 
 interface Answer {
   success: boolean;
@@ -39,12 +39,7 @@ const refuse = (reply: FastifyReply, status: number, answer: Omit<Answer, 'succe
 const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
   const { inbox } = options;
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis && { redis: options.redis, nameSpace: 'contact-' }),
-    // Redis down: let messages through rather than close the form (the log says why).
-    skipOnError: true,
-  });
+  await registerRateLimit(app, options.redis, 'contact-');
 
   // Three limits, each counting only what passed the one before, so no client can spend a
   // budget that is not its own: per address (every request, valid or not, counted first), per
@@ -52,11 +47,7 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
   // budget), and everyone together, a last resort far above what a few networks send, so a
   // handful of flooding networks cannot close the form for anyone else.
   const addressLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
-  const networkLimit = app.createRateLimit({
-    max: options.perNetworkPerMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `network ${networkOf(request.ip)}`,
-  });
+  const networkLimit = networkRateLimit(app, options.perNetworkPerMinute);
   const globalLimit = app.createRateLimit({
     max: options.globalPerMinute,
     timeWindow: MINUTE_MS,
@@ -90,13 +81,8 @@ const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opti
       // The route's schema refused the body: name the field.
       if (error.code === 'FST_ERR_VALIDATION')
         return refuse(reply, 400, { field: error.field ?? 'body', message: error.message });
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return refuse(reply, 413, { field: 'body', message: 'The message is too large (16 KB at most).' });
-      }
-      if (error.code === NOT_UTF8_CODE) return refuse(reply, 400, { field: 'body', message: NOT_UTF8 });
-      if (error.statusCode === 400 || error.statusCode === 415) {
-        return refuse(reply, 400, { field: 'body', message: 'The body must be JSON.' });
-      }
+      const refused = bodyRefusal(error, BODY_REFUSALS);
+      if (refused) return refuse(reply, refused.status, { field: 'body', message: refused.message });
       request.log.error({ err: error }, 'contact request failed');
       return refuse(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
     },

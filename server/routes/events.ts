@@ -4,10 +4,9 @@
  * what is left is added to today's counts. The answer is 204 either way, and a refusal never
  * repeats what was sent.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { EVENTS_PATH, MAX_EVENTS_BODY_BYTES } from '../../src/lib/numbers-events.ts';
-import { networkOf } from '../services/http/client-network.ts';
+import { networkRateLimit, registerRateLimit } from '../services/http/rate-limits.ts';
 import { errorBody } from '../services/http/error-answers.ts';
 import { validEvents, type SiteFacts } from '../services/numbers/event-validation.ts';
 import type { Tally } from '../services/numbers/tally.ts';
@@ -24,11 +23,7 @@ export interface EventsRoutesOptions extends ClientRateLimitOptions {
 const NOT_EVENTS = 'The body must be a JSON list of events, sent as text/plain.';
 
 const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, options) => {
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis && { redis: options.redis, nameSpace: 'events-' }),
-    skipOnError: true,
-  });
+  await registerRateLimit(app, options.redis, 'events-');
   // Every request counts, valid or not, so the route cannot be probed or flooded for free: per
   // address first, then per network only what its address was allowed, so many addresses of
   // one network cannot add up past its share and one address cannot spend the others'. An
@@ -39,11 +34,7 @@ const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, option
       'Too many events from your address. Please try again in a minute.',
     ],
     [
-      app.createRateLimit({
-        max: options.perNetworkPerMinute,
-        timeWindow: MINUTE_MS,
-        keyGenerator: (request) => `network ${networkOf(request.ip)}`,
-      }),
+      networkRateLimit(app, options.perNetworkPerMinute),
       'Too many events from your network. Please try again in a minute.',
     ],
   ] as const;

@@ -8,13 +8,12 @@
  * A sign-up is answered the same whether the address is new, waiting or already on the list:
  * nobody learns who is on it.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FAN_TOKEN_PARAM, fanPagePath, SUBSCRIBE_API } from '../../src/lib/fans.ts';
 import { isLang, type Lang } from '../../src/lib/languages.ts';
-import { networkOf } from '../services/http/client-network.ts';
+import { networkRateLimit, registerRateLimit } from '../services/http/rate-limits.ts';
 import { MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
-import { NOT_UTF8, NOT_UTF8_CODE, useStrictJson } from '../services/http/strict-json.ts';
+import { bodyRefusal, useStrictJson } from '../services/http/strict-json.ts';
 import type { Fans } from '../plugins/fans.ts';
 import { validateSignUp } from '../services/fans/sign-up-validation.ts';
 
@@ -31,6 +30,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const FORM_BODY_LIMIT = 2048;
 const CHECK_MAIL = 'Thank you. Check your inbox and confirm with the link we sent.';
 const UNAVAILABLE = 'We could not sign you up right now. Please try again in a few minutes.';
+const BODY_REFUSALS = { tooLarge: 'The body is too large.', unreadable: 'The body must be JSON or a form.' };
 const NO_STORE = 'no-store';
 /** How many times the sign-up's per-client minute the links' buttons get. */
 const LINK_ROOM = 100;
@@ -63,12 +63,7 @@ const seeOther = (reply: FastifyReply, path: string) =>
 const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) => {
   const { fans } = options;
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis && { redis: options.redis, nameSpace: 'fans-' }),
-    // Redis down: let sign-ups through rather than close the form (the log says why).
-    skipOnError: true,
-  });
+  await registerRateLimit(app, options.redis, 'fans-');
   const clientLimit = app.createRateLimit({ max: options.perClientPerMinute, timeWindow: MINUTE_MS });
   // The links' buttons: a mail provider's one-click leaves all come from its few servers, so
   // they get far more room than a visitor's form; a token of 256 random bits is not guessed.
@@ -77,11 +72,7 @@ const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) =
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `link ${request.ip}`,
   });
-  const networkLimit = app.createRateLimit({
-    max: options.perNetworkPerMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `network ${networkOf(request.ip)}`,
-  });
+  const networkLimit = networkRateLimit(app, options.perNetworkPerMinute);
 
   // Every request counts against its client's minute, valid or not, before anything reads its
   // body: the sign-up's own limit, or the links' wider one.
@@ -104,12 +95,8 @@ const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) =
   );
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return refuse(reply, 413, { field: 'body', message: 'The body is too large.' });
-    if (error.code === NOT_UTF8_CODE) return refuse(reply, 400, { field: 'body', message: NOT_UTF8 });
-    if (error.statusCode === 400 || error.statusCode === 415) {
-      return refuse(reply, 400, { field: 'body', message: 'The body must be JSON or a form.' });
-    }
+    const refused = bodyRefusal(error, BODY_REFUSALS);
+    if (refused) return refuse(reply, refused.status, { field: 'body', message: refused.message });
     request.log.error({ err: error }, 'fans request failed');
     return refuse(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
   });
@@ -150,31 +137,34 @@ const fansRoutes: FastifyPluginAsync<FansRoutesOptions> = async (app, options) =
   });
 
   type LinkRequest = FastifyRequest<{ Params: { lang: string }; Querystring: Record<string, unknown> }>;
-  /** The link's language, or null when the path names none of the site's. */
-  const linkLang = (request: LinkRequest): Lang | null => (isLang(request.params.lang) ? request.params.lang : null);
+  /**
+   * A button of the mails' links, `/{lang}/fans/{action}`: `handle` runs with the list and the
+   * link's language; a path in none of the site's languages is not found.
+   */
+  const linkButton = (
+    action: 'confirm' | 'leave',
+    handle: (list: Fans, lang: Lang, request: LinkRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ) =>
+    app.post(`/:lang/fans/${action}`, async (request: LinkRequest, reply) => {
+      const { lang } = request.params;
+      if (!isLang(lang)) {
+        reply.callNotFound();
+        return reply;
+      }
+      if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+      return handle(fans, lang, request, reply);
+    });
 
-  app.post('/:lang/fans/confirm', async (request: LinkRequest, reply) => {
-    const lang = linkLang(request);
-    if (!lang) {
-      reply.callNotFound();
-      return reply;
-    }
-    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
-    const confirmed = await fans.store.confirm(tokenOf(request));
+  linkButton('confirm', async (list, lang, request, reply) => {
+    const confirmed = await list.store.confirm(tokenOf(request));
     if (!confirmed) return seeOther(reply, fanPagePath(lang, 'expired'));
-    fans.outbox.notify();
+    list.outbox.notify();
     return seeOther(reply, fanPagePath(confirmed.lang, 'confirmed'));
   });
 
-  app.post('/:lang/fans/leave', async (request: LinkRequest, reply) => {
-    const lang = linkLang(request);
-    if (!lang) {
-      reply.callNotFound();
-      return reply;
-    }
-    if (!fans) return refuse(reply, 503, { message: UNAVAILABLE });
+  linkButton('leave', async (list, lang, request, reply) => {
     // An unknown token is answered as a success: the fan already left, or never was.
-    const left = await fans.store.leave(tokenOf(request));
+    const left = await list.store.leave(tokenOf(request));
     // The page's button navigates and is shown the result; a mail program's POST is told in a word.
     const fromPage = /\btext\/html\b/.test(request.headers.accept ?? '');
     if (fromPage) return seeOther(reply, fanPagePath(left?.lang ?? lang, 'left'));

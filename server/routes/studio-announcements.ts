@@ -4,7 +4,7 @@
  * words filled in for each language; each language's mail as its fans will read it; a test
  * copy of every language to the artist; and sending, now or at the release's moment.
  */
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../src/lib/languages.ts';
 import { releaseInstant } from '../../src/lib/pre-release.ts';
 import {
@@ -28,7 +28,7 @@ import {
   releaseFile,
   validateDraft,
 } from '../services/fans/release-announcement.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { handlersNeeding, ID_PARAMS, refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
 export interface StudioAnnouncementsOptions {
@@ -40,68 +40,65 @@ export interface StudioAnnouncementsOptions {
   ffmpegPath: string;
 }
 
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
 const SLUG = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 200 } as const;
 const TEXTS_BODY = { type: 'object', required: ['texts'], properties: { texts: { type: 'object' } } } as const;
+/** A release's slug, or null for a free announcement. */
+const RELEASE_OR_NULL = { anyOf: [SLUG, { type: 'null' }] } as const;
+const TEST_BODY = { ...TEXTS_BODY, properties: { ...TEXTS_BODY.properties, release: RELEASE_OR_NULL } } as const;
+const NEW_ANNOUNCEMENT_BODY = {
+  type: 'object',
+  required: ['release', 'texts', 'when'],
+  properties: { release: RELEASE_OR_NULL, texts: { type: 'object' }, when: { enum: ['now', 'release'] } },
+  additionalProperties: false,
+} as const;
 /** Three languages of subject, text (5,000 characters) and link, escaped as JSON. */
 const BODY_LIMIT = 128 * 1024;
 /** Where a preview's leave link points: a fan's own link holds their secret instead. */
 const PREVIEW_TOKEN = 'preview';
 
 const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> = async (app, options) => {
-  const fansOr = (reply: FastifyReply): Fans | null => {
-    if (!options.fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
-    return options.fans;
-  };
+  const withFans = handlersNeeding(options.fans, 'The fans list');
   /** The release's cover made small for the mails; without it (ffmpeg failed) the mails go without. */
   const coverOf = (file: ReleaseFile, log: FastifyBaseLogger) =>
     mailCover(options.contentDir, file, options.ffmpegPath, (reason) =>
       log.warn({ release: file.slug, reason }, 'the release’s cover could not be made small for the mails'),
     );
-  /** The list and the announcement's checked words, or null with the refusal answered. */
-  const fansAndTexts = (reply: FastifyReply, texts: unknown): { fans: Fans; texts: AnnouncementDraft } | null => {
-    const fans = fansOr(reply);
-    if (!fans) return null;
-    const checked = validateDraft(texts);
-    if (checked.ok) return { fans, texts: checked.texts };
-    refuse(reply, 400, 'INVALID_REQUEST', `${checked.field}: ${checked.error}`);
-    return null;
-  };
+  /** Wraps the handlers of an announcement's words: each runs with the list and the words checked. */
+  const withWords = <R extends FastifyRequest<{ Body: { texts: unknown } }>>(
+    handle: (fans: Fans, texts: AnnouncementDraft, request: R, reply: FastifyReply) => Promise<FastifyReply>,
+  ) =>
+    withFans<R>(async (fans, request, reply) => {
+      const checked = validateDraft(request.body.texts);
+      if (!checked.ok) return refuse(reply, 400, 'INVALID_REQUEST', `${checked.field}: ${checked.error}`);
+      return handle(fans, checked.texts, request, reply);
+    });
 
-  app.get(FANS_ROUTES.announcements, async (_request, reply) => {
-    const fans = fansOr(reply);
-    if (!fans) return reply;
-    const [announcements, releases] = await Promise.all([
-      fans.store.announcements.list(),
-      announceableReleases(options.contentDir),
-    ]);
-    const overview: AnnouncementsOverview = { announcements, releases };
-    return reply.header('cache-control', 'no-store').send(overview);
-  });
+  app.get(
+    FANS_ROUTES.announcements,
+    withFans(async (fans, _request, reply) => {
+      const [announcements, releases] = await Promise.all([
+        fans.store.announcements.list(),
+        announceableReleases(options.contentDir),
+      ]);
+      const overview: AnnouncementsOverview = { announcements, releases };
+      return reply.header('cache-control', 'no-store').send(overview);
+    }),
+  );
 
   app.post<{ Body: DraftRequest }>(
     FANS_ROUTES.draft,
     { schema: { body: { type: 'object', required: ['release'], properties: { release: SLUG } } } },
-    async (request, reply) => {
-      const fans = fansOr(reply);
-      if (!fans) return reply;
+    withFans(async (fans, request, reply) => {
       const file = await releaseFile(options.contentDir, request.body.release);
       if (!file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
       return reply.send(releaseDraft(file, fans.siteOrigin));
-    },
+    }),
   );
 
   app.post<{ Body: { texts: unknown } }>(
     FANS_ROUTES.preview,
     { bodyLimit: BODY_LIMIT, schema: { body: TEXTS_BODY } },
-    async (request, reply) => {
-      const asked = fansAndTexts(reply, request.body.texts);
-      if (!asked) return reply;
-      const { fans, texts } = asked;
+    withWords(async (fans, texts, _request, reply) => {
       const preview = Object.fromEntries(
         LANGUAGES.map((lang) => [
           lang,
@@ -109,24 +106,13 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
         ]),
       ) as AnnouncementPreview;
       return reply.send(preview);
-    },
+    }),
   );
 
   app.post<{ Body: TestRequest }>(
     FANS_ROUTES.test,
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        body: {
-          ...TEXTS_BODY,
-          properties: { ...TEXTS_BODY.properties, release: { anyOf: [SLUG, { type: 'null' }] } },
-        },
-      },
-    },
-    async (request, reply) => {
-      const asked = fansAndTexts(reply, request.body.texts);
-      if (!asked) return reply;
-      const { fans, texts } = asked;
+    { bodyLimit: BODY_LIMIT, schema: { body: TEST_BODY } },
+    withWords(async (fans, texts, request, reply) => {
       const file = request.body.release ? await releaseFile(options.contentDir, request.body.release) : null;
       if (request.body.release && !file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
       const cover = file ? await coverOf(file, request.log) : null;
@@ -149,30 +135,13 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
       }
       const sent: TestSent = { languages: [...LANGUAGES] };
       return reply.send(sent);
-    },
+    }),
   );
 
   app.post<{ Body: NewAnnouncementRequest }>(
     FANS_ROUTES.announcements,
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['release', 'texts', 'when'],
-          properties: {
-            release: { anyOf: [SLUG, { type: 'null' }] },
-            texts: { type: 'object' },
-            when: { enum: ['now', 'release'] },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
-    async (request, reply) => {
-      const asked = fansAndTexts(reply, request.body.texts);
-      if (!asked) return reply;
-      const { fans, texts } = asked;
+    { bodyLimit: BODY_LIMIT, schema: { body: NEW_ANNOUNCEMENT_BODY } },
+    withWords(async (fans, texts, request, reply) => {
       const { release, when } = request.body;
       const file = release === null ? null : await releaseFile(options.contentDir, release);
       if (release !== null && !file) return refuse(reply, 404, 'NOT_FOUND', 'There is no such release.');
@@ -192,21 +161,19 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
       request.log.info({ person: request.studioPerson?.id, announcement: id, release, when }, 'announcement created');
       const created = (await fans.store.announcements.list()).find((announcement) => announcement.id === id);
       return reply.code(201).send(created);
-    },
+    }),
   );
 
   app.delete<{ Params: { id: number } }>(
     `${FANS_ROUTES.announcements}/:id`,
     { schema: { params: ID_PARAMS } },
-    async (request, reply) => {
-      const fans = fansOr(reply);
-      if (!fans) return reply;
+    withFans(async (fans, request, reply) => {
       if (!(await fans.store.announcements.cancel(request.params.id))) {
         return refuse(reply, 404, 'NOT_FOUND', 'There is no announcement waiting to be sent with that number.');
       }
       request.log.info({ person: request.studioPerson?.id, announcement: request.params.id }, 'announcement cancelled');
       return reply.code(204).send();
-    },
+    }),
   );
 };
 

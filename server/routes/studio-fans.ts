@@ -4,7 +4,7 @@
  * exports as JSON or CSV, as `npm run fans` prints them; and an import of addresses, each of
  * which gets a confirmation mail (never a direct add), spaced at LIST_MAILS_PER_MINUTE.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGES } from '../../src/lib/languages.ts';
 import {
   FAN_IMPORT_MAX_CHARS,
@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/studio-fans.ts';
 import type { Fans } from '../plugins/fans.ts';
 import { fansCsv, fansJson, importRows } from '../services/fans/fan-files.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { handlersNeeding, ID_PARAMS, refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
 export interface StudioFansOptions {
@@ -25,13 +25,6 @@ export interface StudioFansOptions {
   /** The pace of the list's mails: an import's confirmations go out at it. */
   mailsPerMinute: number;
 }
-
-/** A fan's id: a positive integer within what both engines store exactly. */
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
 
 /** An import's body: the CSV's text as JSON, a little over its limit in bytes for the escapes. */
 const IMPORT_BODY_LIMIT = FAN_IMPORT_MAX_CHARS * 2;
@@ -42,33 +35,29 @@ const EXPORTS = [
 ] as const;
 
 const studioFansRoutes: FastifyPluginAsync<StudioFansOptions> = async (app, { fans, mailsPerMinute }) => {
-  const fansOr = (reply: FastifyReply): Fans | null => {
-    if (!fans) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The fans list cannot be read right now.');
-    return fans;
-  };
+  const withFans = handlersNeeding(fans, 'The fans list');
 
-  app.get(FANS_ROUTES.list, async (_request, reply) => {
-    const list = fansOr(reply);
-    if (!list) return reply;
-    const [counts, weeks, all] = await Promise.all([
-      list.store.counts(),
-      list.store.weeks(FAN_WEEKS_SHOWN),
-      list.store.list(),
-    ]);
-    const overview: FansOverview = { counts, weeks, fans: all };
-    return reply.header('cache-control', 'no-store').send(overview);
-  });
+  app.get(
+    FANS_ROUTES.list,
+    withFans(async (list, _request, reply) => {
+      const [counts, weeks, all] = await Promise.all([
+        list.store.counts(),
+        list.store.weeks(FAN_WEEKS_SHOWN),
+        list.store.list(),
+      ]);
+      const overview: FansOverview = { counts, weeks, fans: all };
+      return reply.header('cache-control', 'no-store').send(overview);
+    }),
+  );
 
   app.delete<{ Params: { id: number } }>(
     `${FANS_ROUTES.list}/:id`,
     { schema: { params: ID_PARAMS } },
-    async (request, reply) => {
-      const list = fansOr(reply);
-      if (!list) return reply;
+    withFans(async (list, request, reply) => {
       if (!(await list.store.erase(request.params.id))) return refuse(reply, 404, 'NOT_FOUND', 'There is no such fan.');
       request.log.info({ person: request.studioPerson?.id, fanId: request.params.id }, 'fan erased');
       return reply.code(204).send();
-    },
+    }),
   );
 
   app.post<{ Body: FanImportRequest }>(
@@ -84,29 +73,28 @@ const studioFansRoutes: FastifyPluginAsync<StudioFansOptions> = async (app, { fa
         },
       },
     },
-    async (request, reply) => {
-      const list = fansOr(reply);
-      if (!list) return reply;
+    withFans(async (list, request, reply) => {
       const { entries, invalid } = importRows(request.body.csv, request.body.lang);
       const imported = await list.store.importAddresses(entries, Math.ceil(60_000 / mailsPerMinute));
       if (imported.queued > 0) list.outbox.notify();
       request.log.info({ person: request.studioPerson?.id, ...imported, invalid: invalid.length }, 'fans imported');
       const answer: FanImportAnswer = { ...imported, invalid };
       return reply.send(answer);
-    },
+    }),
   );
 
   for (const { path, extension, type, write } of EXPORTS) {
-    app.get(path, async (_request, reply) => {
-      const list = fansOr(reply);
-      if (!list) return reply;
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type(type)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="fans-${day}.${extension}"`)
-        .send(write(await list.store.list()));
-    });
+    app.get(
+      path,
+      withFans(async (list, _request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type(type)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="fans-${day}.${extension}"`)
+          .send(write(await list.store.list()));
+      }),
+    );
   }
 };
 

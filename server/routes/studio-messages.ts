@@ -17,16 +17,12 @@ import { inboxMessage } from '../services/contact/inbox-view.ts';
 import type { Inbox, OpenInbox } from '../services/contact/message-inbox.ts';
 import { messagesCsv, messagesJson } from '../services/contact/message-export.ts';
 import type { MessageStore } from '../services/contact/message-store.ts';
-import { refuse } from '../services/studio/studio-http.ts';
+import { availableOr, ID_PARAMS, refuse, ROW_ID } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
 export interface StudioMessagesOptions {
   inbox: Inbox;
 }
-
-/** A message's id: a positive integer within what both engines store exactly. */
-const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 
 /** The exports: every message, downloaded as a file named by the format and the day. */
 const EXPORTS = [
@@ -37,9 +33,7 @@ const EXPORTS = [
 const studioMessagesRoutes: FastifyPluginAsync<StudioMessagesOptions> = async (app, { inbox }) => {
   /** The store and its outbox, or null with a 503 answered when they cannot be opened now. */
   async function openOr(reply: FastifyReply): Promise<OpenInbox | null> {
-    const opened = await inbox.open();
-    if (!opened) refuse(reply, 503, 'STUDIO_UNAVAILABLE', 'The messages cannot be read right now.');
-    return opened;
+    return availableOr(reply, await inbox.open(), 'The messages');
   }
   const storeOr = async (reply: FastifyReply): Promise<MessageStore | null> => (await openOr(reply))?.store ?? null;
 
@@ -47,7 +41,7 @@ const studioMessagesRoutes: FastifyPluginAsync<StudioMessagesOptions> = async (a
     INBOX_ROUTES.list,
     {
       schema: {
-        querystring: { type: 'object', properties: { before: ID } },
+        querystring: { type: 'object', properties: { before: ROW_ID } },
       },
     },
     async (request, reply) => {

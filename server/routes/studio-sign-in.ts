@@ -2,10 +2,10 @@
  * The studio's routes that answer without a session: registering a first passkey from an
  * invitation, and signing in with a passkey. Each is rate limited per client address.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { STUDIO_AUTH_ROUTES } from '../../src/lib/studio-auth.ts';
 import { MINUTE_MS, type ClientRateLimitOptions } from '../services/http/request-limits.ts';
+import { registerRateLimit } from '../services/http/rate-limits.ts';
 import {
   AUTHENTICATION_BODY,
   INVITATION_BODY,
@@ -39,12 +39,8 @@ const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app, { jar,
   const { store } = jar;
   const steps = passkeySteps(jar, rp);
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis && { redis, nameSpace: 'studio-' }),
-    // Redis down: sign-in still works (the log says why); passkeys cannot be guessed anyway.
-    skipOnError: true,
-  });
+  // Redis down, sign-in still works: passkeys cannot be guessed anyway.
+  await registerRateLimit(app, redis, 'studio-');
   const limit = app.createRateLimit({ max: perClientPerMinute, timeWindow: MINUTE_MS });
   app.addHook('onRequest', async (request, reply) => {
     const result = await limit(request);

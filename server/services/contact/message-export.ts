@@ -2,11 +2,11 @@
  * The contact messages as the artist exports them, from `npm run messages` and from the
  * studio alike: JSON with every text exactly, and CSV safe to open in a spreadsheet.
  */
-import { csvTable } from '../csv.ts';
+import { exportFiles } from '../export-files.ts';
 import type { StoredMessage } from './message-store.ts';
 
-/** The CSV's columns, in order. */
-export const CSV_COLUMNS = [
+/** The messages as CSV, these columns in this order, and as JSON. */
+export const { csv: messagesCsv, json: messagesJson } = exportFiles<StoredMessage>([
   'id',
   'createdAt',
   'name',
@@ -22,10 +22,4 @@ export const CSV_COLUMNS = [
   'replySkipReason',
   'readAt',
   'handledAt',
-] as const satisfies readonly (keyof StoredMessage)[];
-
-/** The messages as CSV: a header line, then one record per message, each line ended by `\n`. */
-export const messagesCsv = (messages: readonly StoredMessage[]): string => csvTable(CSV_COLUMNS, messages);
-
-/** The messages as JSON, every field and text exactly as stored. */
-export const messagesJson = (messages: readonly StoredMessage[]): string => `${JSON.stringify(messages, null, 2)}\n`;
+]);

@@ -5,20 +5,19 @@
  */
 import { isLang, type Lang } from '../../../src/lib/languages.ts';
 import type { FanImportAnswer, StudioFan } from '../../../src/lib/studio-fans.ts';
-import { csvRecords, csvTable } from '../csv.ts';
+import { csvRecords } from '../csv.ts';
+import { exportFiles } from '../export-files.ts';
 import { validateSignUp } from './sign-up-validation.ts';
 
-const CSV_COLUMNS = [
+/** The fans as CSV, these columns in this order, and as JSON. */
+export const { csv: fansCsv, json: fansJson } = exportFiles<StudioFan>([
   'id',
   'email',
   'lang',
   'state',
   'signedUpAt',
   'confirmedAt',
-] as const satisfies readonly (keyof StudioFan)[];
-
-export const fansCsv = (fans: readonly StudioFan[]): string => csvTable(CSV_COLUMNS, fans);
-export const fansJson = (fans: readonly StudioFan[]): string => `${JSON.stringify(fans, null, 2)}\n`;
+]);
 
 /** The addresses of an import, and the lines that hold none. */
 export interface ImportRows {

@@ -44,37 +44,33 @@ export interface FanMailQueue {
 export function fanMailQueue(db: Db): FanMailQueue {
   const queue = leasedQueue(db, 'fan_mails');
   return {
-    async claimMail(now, leaseMs) {
-      const id = await queue.claim(now, leaseMs);
-      if (id === null) return null;
-      const row = await db
-        .selectFrom('fan_mails as m')
-        .innerJoin('fans as f', 'f.id', 'm.fan_id')
-        .leftJoin('fan_announcements as a', 'a.id', 'm.announcement_id')
-        .select(['m.id', 'm.kind', 'm.attempts', 'f.id as fanId', 'f.email', 'f.lang', 'f.token', 'f.state'])
-        .select(['a.id as announcementId', 'a.texts as announcementTexts'])
-        .where('m.id', '=', id)
-        .executeTakeFirst();
-      // The fan left, or was refused, while the mail waited: there is nobody to mail.
-      const stillWanted = row && (row.kind === 'confirm' ? row.state === 'waiting' : row.state === 'confirmed');
-      if (!row || !stillWanted) {
-        await queue.drop(id);
-        return null;
-      }
-      return {
-        id: row.id,
-        kind: row.kind,
-        fanId: row.fanId,
-        email: row.email,
-        lang: row.lang,
-        token: row.token,
-        attempts: row.attempts,
-        announcement:
-          row.announcementId !== null && row.announcementTexts !== null
-            ? { id: row.announcementId, texts: storedTexts(row.announcementTexts)[row.lang] }
-            : null,
-      };
-    },
+    claimMail: (now, leaseMs) =>
+      queue.claim(now, leaseMs, async (id) => {
+        const row = await db
+          .selectFrom('fan_mails as m')
+          .innerJoin('fans as f', 'f.id', 'm.fan_id')
+          .leftJoin('fan_announcements as a', 'a.id', 'm.announcement_id')
+          .select(['m.id', 'm.kind', 'm.attempts', 'f.id as fanId', 'f.email', 'f.lang', 'f.token', 'f.state'])
+          .select(['a.id as announcementId', 'a.texts as announcementTexts'])
+          .where('m.id', '=', id)
+          .executeTakeFirst();
+        // The fan left, or was refused, while the mail waited: there is nobody to mail.
+        const stillWanted = row && (row.kind === 'confirm' ? row.state === 'waiting' : row.state === 'confirmed');
+        if (!row || !stillWanted) return null;
+        return {
+          id: row.id,
+          kind: row.kind,
+          fanId: row.fanId,
+          email: row.email,
+          lang: row.lang,
+          token: row.token,
+          attempts: row.attempts,
+          announcement:
+            row.announcementId !== null && row.announcementTexts !== null
+              ? { id: row.announcementId, texts: storedTexts(row.announcementTexts)[row.lang] }
+              : null,
+        };
+      }),
     async finishMail(mail, outcome, reason = '') {
       await db.transaction().execute(async (trx) => {
         if (outcome === 'refused') {

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../../config.ts';
 import type { Database, Db } from './database.ts';
 import { migrate } from './migrations.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
@@ -16,6 +17,12 @@ export interface StoreLocation {
   databaseUrl: string | null;
   dataDir: string;
 }
+
+/** Where the configuration keeps the stores: DATABASE_URL, else the SQLite file in DATA_DIR. */
+export const storeLocation = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): StoreLocation => ({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+});
 
 /** The database file in DATA_DIR. */
 export const SQLITE_FILE = 'messages.db';

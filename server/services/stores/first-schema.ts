@@ -5,7 +5,7 @@
  * numbers_migrations) are left in place: they are tiny, and the previous release still finds its
  * schema up to date should the site go back to it.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { engineTypes, isPostgres } from './engine.ts';
 
 /** The last version each old ledger recorded on each engine: a database behind them is refused. */
@@ -14,6 +14,9 @@ const OLD_LEDGERS = [
   { table: 'studio_migrations', sqlite: 2, postgres: 2 },
   { table: 'numbers_migrations', sqlite: 1, postgres: 1 },
 ];
+
+/** Each table is created only where missing, so a database the old code made keeps its own. */
+const newTable = (db: Kysely<unknown>, name: string) => db.schema.createTable(name).ifNotExists();
 
 /** Refuses a database the old code left part-way: adopting it as it is would miss columns. */
 async function refuseOldVersions(db: Kysely<unknown>): Promise<void> {
@@ -37,9 +40,7 @@ async function refuseOldVersions(db: Kysely<unknown>): Promise<void> {
 /** The contact messages; the due index's predicate is repeated by every query for due messages. */
 async function createMessages(db: Kysely<unknown>): Promise<void> {
   const { id, int, flag } = engineTypes(db);
-  await db.schema
-    .createTable('messages')
-    .ifNotExists()
+  await newTable(db, 'messages')
     .addColumn('id', id.type, id.build)
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('created_ms', int, (c) => c.notNull())
@@ -81,18 +82,16 @@ async function createMessages(db: Kysely<unknown>): Promise<void> {
 async function createStudio(db: Kysely<unknown>): Promise<void> {
   const { id, int } = engineTypes(db);
   const person = (c: Parameters<typeof id.build>[0]) => c.notNull().references('studio_people.id').onDelete('cascade');
-  await db.schema
-    .createTable('studio_people')
-    .ifNotExists()
+  const index = (name: string, table: string, column: string) =>
+    db.schema.createIndex(name).ifNotExists().on(table).column(column).execute();
+  await newTable(db, 'studio_people')
     .addColumn('id', id.type, id.build)
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('user_handle', 'text', (c) => c.notNull().unique())
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('email', 'text')
     .execute();
-  await db.schema
-    .createTable('studio_passkeys')
-    .ifNotExists()
+  await newTable(db, 'studio_passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('person_id', int, person)
     .addColumn('public_key', 'text', (c) => c.notNull())
@@ -102,24 +101,15 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_ms', int)
     .addColumn('name', 'text')
     .execute();
-  await db.schema
-    .createIndex('studio_passkeys_person')
-    .ifNotExists()
-    .on('studio_passkeys')
-    .column('person_id')
-    .execute();
-  await db.schema
-    .createTable('studio_invitations')
-    .ifNotExists()
+  await index('studio_passkeys_person', 'studio_passkeys', 'person_id');
+  await newTable(db, 'studio_invitations')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_ms', int, (c) => c.notNull())
     .addColumn('expires_ms', int, (c) => c.notNull())
     .addColumn('used_ms', int)
     .execute();
-  await db.schema
-    .createTable('studio_sessions')
-    .ifNotExists()
+  await newTable(db, 'studio_sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('person_id', int, person)
     .addColumn('created_ms', int, (c) => c.notNull())
@@ -128,30 +118,16 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .addColumn('step_up_ms', int)
     .addColumn('step_up_passkey', 'text')
     .execute();
-  await db.schema
-    .createIndex('studio_sessions_person')
-    .ifNotExists()
-    .on('studio_sessions')
-    .column('person_id')
-    .execute();
-  await db.schema
-    .createIndex('studio_sessions_seen')
-    .ifNotExists()
-    .on('studio_sessions')
-    .column('last_seen_ms')
-    .execute();
-  await db.schema
-    .createTable('studio_challenges')
-    .ifNotExists()
+  await index('studio_sessions_person', 'studio_sessions', 'person_id');
+  await index('studio_sessions_seen', 'studio_sessions', 'last_seen_ms');
+  await newTable(db, 'studio_challenges')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('challenge', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('expires_ms', int, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('studio_notices')
-    .ifNotExists()
+  await newTable(db, 'studio_notices')
     .addColumn('id', id.type, id.build)
     .addColumn('person_id', int, person)
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -164,29 +140,23 @@ async function createStudio(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-/** The numbers: counts per day and key, and the vitals' histograms. */
+/** The numbers' two tables, each a count per day and key: the events', and the vitals' histograms. */
+const NUMBERS_TABLES = [
+  { name: 'numbers_counts', key: { day: 'text', event: 'text', subject: 'text', detail: 'text' } },
+  { name: 'numbers_vitals', key: { day: 'text', page: 'text', metric: 'text', bucket: 'integer' } },
+] as const;
+
+/** The numbers: each table's key columns, then its count, all required; the key is the primary key. */
 async function createNumbers(db: Kysely<unknown>): Promise<void> {
   const { int } = engineTypes(db);
-  await db.schema
-    .createTable('numbers_counts')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text', (c) => c.notNull())
-    .addColumn('count', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('numbers_counts_pkey', ['day', 'event', 'subject', 'detail'])
-    .execute();
-  await db.schema
-    .createTable('numbers_vitals')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('page', 'text', (c) => c.notNull())
-    .addColumn('metric', 'text', (c) => c.notNull())
-    .addColumn('bucket', 'integer', (c) => c.notNull())
-    .addColumn('count', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('numbers_vitals_pkey', ['day', 'page', 'metric', 'bucket'])
-    .execute();
+  for (const { name, key } of NUMBERS_TABLES) {
+    let table: CreateTableBuilder<string, string> = newTable(db, name);
+    for (const [column, type] of Object.entries(key)) table = table.addColumn(column, type, (c) => c.notNull());
+    await table
+      .addColumn('count', int, (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${name}_pkey`, Object.keys(key))
+      .execute();
+  }
 }
 
 /** Creates what is missing of every store's tables. */

@@ -22,8 +22,11 @@ interface QueueColumns {
 const LAST_ERROR_MAX = 500;
 
 export interface LeasedQueue {
-  /** Claims the oldest row due and not leased until `now + leaseMs`: its id, or null when none is due. */
-  claim: (now: number, leaseMs: number) => Promise<number | null>;
+  /**
+   * Claims the oldest row due, leased until `now + leaseMs`, and gives what `read` finds of it,
+   * or null when none is due. A row `read` finds nobody to send to (null) leaves the queue.
+   */
+  claim: <T>(now: number, leaseMs: number, read: (id: number) => Promise<T | null>) => Promise<T | null>;
   /** The row was sent, or is given up: it leaves the queue. */
   drop: (id: number) => Promise<void>;
   /** Records a failed attempt; the row is due again at `nextAttemptMs`. */
@@ -35,8 +38,11 @@ export interface LeasedQueue {
 export function leasedQueue(db: Db, table: QueueTable): LeasedQueue {
   // The same queries on either table: Kysely types them over the columns they share.
   const queue = db as unknown as Kysely<Record<QueueTable, QueueColumns>>;
+  const drop = async (id: number) => {
+    await queue.deleteFrom(table).where('id', '=', id).execute();
+  };
   return {
-    async claim(now, leaseMs) {
+    async claim(now, leaseMs, read) {
       const due = await queue
         .selectFrom(table)
         .select('id')
@@ -54,11 +60,12 @@ export function leasedQueue(db: Db, table: QueueTable): LeasedQueue {
         .where('id', '=', due.id)
         .where('lease_until_ms', '<=', now)
         .executeTakeFirst();
-      return claimed.numUpdatedRows > 0n ? due.id : null;
+      if (claimed.numUpdatedRows === 0n) return null;
+      const found = await read(due.id);
+      if (found === null) await drop(due.id);
+      return found;
     },
-    async drop(id) {
-      await queue.deleteFrom(table).where('id', '=', id).execute();
-    },
+    drop,
     async retry(id, error, nextAttemptMs) {
       await queue
         .updateTable(table)

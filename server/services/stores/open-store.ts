@@ -16,7 +16,7 @@ import { messageAdder } from './messages-add.ts';
 import { messageInbox } from './messages-inbox.ts';
 import { messageOutbox, takeOverLeases } from './messages-outbox.ts';
 
-export { SQLITE_FILE, type StoreLocation } from './connect.ts';
+export { SQLITE_FILE, storeLocation, type StoreLocation } from './connect.ts';
 
 /** Connections in a PostgreSQL pool of the messages' store: the contact form's requests share it. */
 const CONNECTIONS = 5;

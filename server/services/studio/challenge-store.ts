@@ -1,6 +1,7 @@
 /** The WebAuthn challenges waiting for their answer, each kept under its cookie token's hash. */
 import { CHALLENGE_LIFETIME_MS } from './lifetimes.ts';
 import type { Db } from '../stores/database.ts';
+import { saveExpiring } from './expiring-rows.ts';
 
 /** What a pending challenge is for, and for whom (an invitation's hash, a person's id). */
 export interface PendingChallenge {
@@ -19,19 +20,14 @@ export interface ChallengeStore {
 /** The challenges kept in `db`. */
 export function challengeStore(db: Db): ChallengeStore {
   return {
-    async saveChallenge(tokenHash, pending, now = Date.now()) {
-      await db.deleteFrom('studio_challenges').where('expires_ms', '<=', now).execute();
-      await db
-        .insertInto('studio_challenges')
-        .values({
-          token_hash: tokenHash,
-          challenge: pending.challenge,
-          purpose: pending.purpose,
-          subject: pending.subject,
-          expires_ms: now + CHALLENGE_LIFETIME_MS,
-        })
-        .execute();
-    },
+    saveChallenge: (tokenHash, pending, now = Date.now()) =>
+      saveExpiring(db, 'studio_challenges', now, {
+        token_hash: tokenHash,
+        challenge: pending.challenge,
+        purpose: pending.purpose,
+        subject: pending.subject,
+        expires_ms: now + CHALLENGE_LIFETIME_MS,
+      }),
     async takeChallenge(tokenHash, now = Date.now()) {
       const row = await db
         .deleteFrom('studio_challenges')

@@ -52,29 +52,17 @@ export function noticeStore(db: Db): NoticeStore {
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
-    async claimNotice(now, leaseMs) {
-      const id = await queue.claim(now, leaseMs);
-      if (id === null) return null;
-      const row = await db
-        .selectFrom('studio_notices as n')
-        .innerJoin('studio_people as p', 'p.id', 'n.person_id')
-        .select(['n.id', 'n.kind', 'n.lang', 'n.created_ms', 'n.attempts', 'p.email'])
-        .where('n.id', '=', id)
-        .executeTakeFirst();
-      // The person forgot their address meanwhile: there is nobody to tell.
-      if (!row?.email) {
-        await queue.drop(id);
-        return null;
-      }
-      return {
-        id: row.id,
-        kind: row.kind,
-        email: row.email,
-        lang: row.lang,
-        createdMs: row.created_ms,
-        attempts: row.attempts,
-      };
-    },
+    claimNotice: (now, leaseMs) =>
+      queue.claim(now, leaseMs, async (id) => {
+        const row = await db
+          .selectFrom('studio_notices as n')
+          .innerJoin('studio_people as p', 'p.id', 'n.person_id')
+          .select(['n.id', 'n.kind', 'n.lang', 'n.created_ms as createdMs', 'n.attempts', 'p.email'])
+          .where('n.id', '=', id)
+          .executeTakeFirst();
+        // The person forgot their address meanwhile: there is nobody to tell.
+        return row?.email ? { ...row, email: row.email } : null;
+      }),
     dropNotice: queue.drop,
     retryNotice: queue.retry,
     nextNoticeDue: queue.nextDue,

@@ -1,6 +1,7 @@
 /** Who may edit the site: the invitations that let someone register, and the people who did. */
 import { INVITATION_LIFETIME_MS } from './lifetimes.ts';
 import type { Db } from '../stores/database.ts';
+import { saveExpiring } from './expiring-rows.ts';
 import type { StudioPerson } from './studio-person.ts';
 import {
   insertPasskey,
@@ -43,14 +44,13 @@ export interface PeopleStore {
 /** The people and invitations kept in `db`. */
 export function peopleStore(db: Db): PeopleStore {
   return {
-    async invite(name, tokenHash, now = Date.now()) {
-      // Expired invitations are of no use to anyone: they go as new ones come.
-      await db.deleteFrom('studio_invitations').where('expires_ms', '<=', now).execute();
-      await db
-        .insertInto('studio_invitations')
-        .values({ token_hash: tokenHash, name, created_ms: now, expires_ms: now + INVITATION_LIFETIME_MS })
-        .execute();
-    },
+    invite: (name, tokenHash, now = Date.now()) =>
+      saveExpiring(db, 'studio_invitations', now, {
+        token_hash: tokenHash,
+        name,
+        created_ms: now,
+        expires_ms: now + INVITATION_LIFETIME_MS,
+      }),
     async invitation(tokenHash, now = Date.now()) {
       const row = await db
         .selectFrom('studio_invitations')

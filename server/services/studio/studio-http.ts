@@ -1,6 +1,6 @@
 /**
  * The studio's HTTP facts, defined once: its cookies, its headers (never indexed, never
- * stored, its own content policy) and the shape of its refusals.
+ * stored, its own content policy), the shape of its refusals and of its rows' ids.
  */
 import type { FastifyReply } from 'fastify';
 import type { StudioErrorCode } from '../../../src/lib/studio-auth.ts';
@@ -74,3 +74,26 @@ export function studioError(status: number, code: StudioErrorCode, message: stri
 export function refuse(reply: FastifyReply, status: number, code: StudioErrorCode, message: string): FastifyReply {
   return reply.code(status).send(studioError(status, code, message));
 }
+
+/** `part` of the app, or null with a 503 answered when it cannot be used right now (`what` names it). */
+export function availableOr<T>(reply: FastifyReply, part: T | null, what: string): T | null {
+  if (!part) refuse(reply, 503, 'STUDIO_UNAVAILABLE', `${what} cannot be read right now.`);
+  return part;
+}
+
+/**
+ * Wraps route handlers that need `part` of the app: each runs with it, or a 503 is answered
+ * when that part cannot be used right now (`what` names it).
+ */
+export const handlersNeeding =
+  <T>(part: T | null, what: string) =>
+  <R>(handle: (part: T, request: R, reply: FastifyReply) => Promise<FastifyReply>) =>
+  async (request: R, reply: FastifyReply): Promise<FastifyReply> => {
+    const usable = availableOr(reply, part, what);
+    return usable ? handle(usable, request, reply) : reply;
+  };
+
+/** A row's id: a positive integer within what both engines store exactly. */
+export const ROW_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+/** The params of a route on one row, `…/:id`. */
+export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ROW_ID } } as const;
