@@ -2,13 +2,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { SQLITE_FILE, type StoreLocation } from '../server/services/stores/open-store.ts';
+import { SQLITE_FILE, storeLocation, type StoreLocation } from '../server/services/stores/open-store.ts';
 
 /** The stores' location from the configuration (DATABASE_URL, else DATA_DIR); exits naming what is wrong with it. */
 export function configuredStoreLocation(): StoreLocation {
   try {
-    const config = loadConfig();
-    return { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+    return storeLocation(loadConfig());
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -7,7 +7,7 @@
  * Exit codes: 0 done, 1 could not (configuration, database, unknown name), 2 wrong usage.
  */
 import { loadConfig } from '../server/config.ts';
-import { describeStore } from '../server/services/stores/open-store.ts';
+import { describeStore, storeLocation } from '../server/services/stores/open-store.ts';
 import { openStudioStore } from '../server/services/stores/open-studio-store.ts';
 import type { StudioStore } from '../server/services/studio/studio-store.ts';
 import { hashToken, newToken } from '../server/services/studio/tokens.ts';
@@ -50,7 +50,7 @@ try {
   fail((error as Error).message);
 }
 if (!config) process.exit(1);
-const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+const location = storeLocation(config);
 const store: StudioStore = await openStudioStore(location).catch((error: unknown) =>
   fail(`Cannot open the studio's store (${describeStore(location)}): ${(error as Error).message}`),
 );

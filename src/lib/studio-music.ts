@@ -3,18 +3,19 @@
  * the listing they exchange, and the size of the upload's chunks (the proxy's body limit in
  * deploy/nginx must fit it).
  */
+import { STUDIO_API_PREFIX } from './studio-auth.ts';
 
 /** The music routes, under the studio's API. */
 export const MUSIC_ROUTES = {
-  listing: '/studio/api/music',
-  events: '/studio/api/music/events',
-  playlists: '/studio/api/music/playlists',
-  order: '/studio/api/music/order',
-  remove: '/studio/api/music/remove',
-  restore: '/studio/api/music/restore',
-  title: '/studio/api/music/title',
-  attach: '/studio/api/music/attach',
-  uploads: '/studio/api/uploads',
+  listing: `${STUDIO_API_PREFIX}music`,
+  events: `${STUDIO_API_PREFIX}music/events`,
+  playlists: `${STUDIO_API_PREFIX}music/playlists`,
+  order: `${STUDIO_API_PREFIX}music/order`,
+  remove: `${STUDIO_API_PREFIX}music/remove`,
+  restore: `${STUDIO_API_PREFIX}music/restore`,
+  title: `${STUDIO_API_PREFIX}music/title`,
+  attach: `${STUDIO_API_PREFIX}music/attach`,
+  uploads: `${STUDIO_API_PREFIX}uploads`,
 } as const;
 
 /** Each upload request's body at most: a failed chunk costs little to send again, even on a phone. */
