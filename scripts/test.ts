@@ -58,6 +58,13 @@ const checks: (readonly Command[])[][] = [
     ],
   ],
 ];
+for (const lanes of checks) {
+  if (!(await runLanes(lanes))) {
+    console.error('\nThe static checks failed; the test suites did not run.');
+    process.exit(1);
+  }
+}
+
 mkdirSync('test-results', { recursive: true });
 // node:sqlite still prints an ExperimentalWarning on Node 24; it says nothing about our code.
 // The end-to-end setup makes `npm run build` afresh (E2E_BUILD), beside its own builds: three
