@@ -22,12 +22,21 @@ afterAll(async () => {
   await f.cleanup();
 });
 
-/** Every file under `dir` but Git's own, relative to it. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => !path.startsWith('.git/') && !path.startsWith('node_modules'))
+/** The copy's folders that are not the project's files: Git's own, and the linked installation. */
+const NOT_THE_PROJECT = new Set(['.git', 'node_modules']);
+
+/**
+ * Every file under `root` but those folders', relative to it. They are never entered: the
+ * installation is shared with every other test, whose builds write and delete Vite's caches in it.
+ */
+function filesUnder(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      const skipped = dir === root && NOT_THE_PROJECT.has(entry.name);
+      if (entry.isDirectory()) return skipped ? [] : filesUnder(root, path);
+      return entry.isFile() ? [relative(root, path)] : [];
+    })
     .sort();
 }
 
