@@ -39,6 +39,8 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // The client's name is only for the server's logs; looking it up cost each connection time.
+      disableReverseLookup: true,
       logger: false,
       onRcptTo(address, _session, callback) {
         recipientAttempts.set(address.address, (recipientAttempts.get(address.address) ?? 0) + 1);

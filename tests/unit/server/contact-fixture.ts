@@ -46,8 +46,13 @@ export async function closeContactTest({ site, smtp, app }: ContactTest) {
   site.cleanup();
 }
 
-/** The real mailer sending to `smtp` as the app above does, for tests of the outbox or the mails alone. */
-export const peerMailer = (smtp: SmtpPeer): Mailer =>
+/**
+ * The real mailer sending to `smtp` as the app above does, for tests of the outbox or the mails
+ * alone. `pool` keeps one connection open, as the fans' mailer does: for a test of many mails'
+ * contents, since the peer answers a new connection only after 100 ms (smtp-server's wait for
+ * clients that talk too soon).
+ */
+export const peerMailer = (smtp: SmtpPeer, { pool = false } = {}): Mailer =>
   createMailer({
     smtpUrl: smtp.url,
     mailTo: ARTIST,
@@ -55,6 +60,7 @@ export const peerMailer = (smtp: SmtpPeer): Mailer =>
     outboxDir: '/nonexistent',
     links: [],
     log: { info: () => undefined },
+    pool,
   });
 
 /** POST /api/send-email with a JSON body (or the raw text or bytes given), from `remoteAddress`. */

@@ -15,7 +15,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  mailer = peerMailer(smtp);
+  mailer = peerMailer(smtp, { pool: true });
 });
 afterAll(async () => {
   mailer.close();
