@@ -47,11 +47,25 @@ export default async function setup(project: TestProject) {
   const mediaDir = mkdtempSync(join(tmpdir(), 'e2e-media-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   await generateDemoMedia(mediaDir, DEMO_SECONDS);
+  const startAnalyticsApp = () =>
+    buildApp(
+      loadConfig({
+        ...process.env,
+        DIST_DIR: ANALYTICS_DIST,
+        MEDIA_DIR: mediaDir,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      }),
+      { watchMedia: false },
+    );
   // The builds run side by side before any test file starts, unit files included: `dist/` when
   // `npm test` asks (E2E_BUILD) or there is none, the analytics build and the pre-release copy.
-  const [, , preRelease] = await Promise.all([
+  // The analytics build ends first: its server starts then and renders the demo masters while
+  // `dist/` is still being made. Both servers share the data folder, so each master is rendered
+  // once; every test then sees the same API answers.
+  const [, analyticsApp, preRelease] = await Promise.all([
     process.env['E2E_BUILD'] === '1' || !existsSync('dist/pt.html') ? buildSite() : undefined,
-    buildAnalyticsSite(mediaDir),
+    buildAnalyticsSite(mediaDir).then(startAnalyticsApp),
     startPreReleaseSite(),
   ]);
   const app = await buildApp(
@@ -60,19 +74,7 @@ export default async function setup(project: TestProject) {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const staticHost = await startStaticHost('dist');
   const staticAnalyticsHost = await startStaticHost(ANALYTICS_DIST);
-  const analyticsApp = await buildApp(
-    loadConfig({
-      ...process.env,
-      DIST_DIR: ANALYTICS_DIST,
-      MEDIA_DIR: mediaDir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    }),
-    { watchMedia: false },
-  );
   project.provide('analyticsUrl', await analyticsApp.listen({ host: '127.0.0.1', port: 0 }));
-  // Both servers share the data folder, so each master is rendered once; every test then sees
-  // the same API answers.
   await waitForRenditions(address);
   project.provide('baseUrl', address);
   project.provide('staticUrl', staticHost.url);
