@@ -109,6 +109,17 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
     }),
   );
 
+  app.get<{ Params: { release: string } }>(
+    `${FANS_ROUTES.announcements}/cover/:release`,
+    { schema: { params: { type: 'object', required: ['release'], properties: { release: SLUG } } } },
+    withFans(async (_fans, request, reply) => {
+      const file = await releaseFile(options.contentDir, request.params.release);
+      const cover = file && (await coverOf(file, request.log));
+      if (!cover) return refuse(reply, 404, 'NOT_FOUND', 'That release has no cover to show.');
+      return reply.type('image/jpeg').send(Buffer.from(cover));
+    }),
+  );
+
   app.post<{ Body: TestRequest }>(
     FANS_ROUTES.test,
     { bodyLimit: BODY_LIMIT, schema: { body: TEST_BODY } },

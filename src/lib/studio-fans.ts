@@ -15,6 +15,8 @@ export const FANS_ROUTES = {
   draft: `${STUDIO_API_PREFIX}fans/announcements/draft`,
   preview: `${STUDIO_API_PREFIX}fans/announcements/preview`,
   test: `${STUDIO_API_PREFIX}fans/announcements/test`,
+  /** A release's cover as its announcement's mails carry it (a JPEG), for the preview. */
+  cover: (release: string) => `${STUDIO_API_PREFIX}fans/announcements/cover/${encodeURIComponent(release)}`,
 } as const;
 
 /** The weeks the chart of joins and leaves shows, the current one last. */
@@ -107,6 +109,8 @@ export interface AnnounceableRelease {
   slug: string;
   title: string;
   releaseAt: string | null;
+  /** Whether its file names a cover, which its announcement's mails then carry. */
+  hasCover: boolean;
 }
 
 /** `GET FANS_ROUTES.announcements`. */

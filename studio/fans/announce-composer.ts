@@ -20,6 +20,7 @@ import {
 import { post, StudioApiError } from '../api.ts';
 import { h } from '../dom.ts';
 import { confirmDialog } from '../messages/confirm-dialog.ts';
+import { withRequestToken } from '../request-token.ts';
 import type { SectionContext } from '../section.ts';
 import { fill } from '../texts.ts';
 import { languageFields } from './announce-fields.ts';
@@ -191,6 +192,19 @@ export function announceComposer({ lang, say, explain, confirmed, created }: Com
     say(t.previewing);
     const mails = await post<AnnouncementPreview>(FANS_ROUTES.preview, { texts });
     const heading = h('h3', { id: 'announce-preview-heading', tabindex: '-1' }, t.previewHeading);
+    // The release's cover heads each mail, as the fans will see it (decorative: the words name the
+    // release). One the server cannot make small goes, as the mails then go without it.
+    const picked = release();
+    const cover = () => {
+      if (!picked?.hasCover) return [];
+      const image = h('img', {
+        class: 'preview-cover',
+        src: withRequestToken(FANS_ROUTES.cover(picked.slug)),
+        alt: '',
+      });
+      image.addEventListener('error', () => image.remove());
+      return [image];
+    };
     previewBox.replaceChildren(
       heading,
       ...LANGUAGES.map((code) =>
@@ -198,6 +212,7 @@ export function announceComposer({ lang, say, explain, confirmed, created }: Com
           'article',
           { class: 'preview-mail', 'aria-labelledby': `announce-preview-${code}` },
           h('h4', { id: `announce-preview-${code}` }, languageName(code)),
+          ...cover(),
           h(
             'p',
             { class: 'preview-subject' },

@@ -85,12 +85,12 @@ export function firstFault(texts: AnnouncementDraft): FieldFault | null {
 }
 
 /** Whether the release comes out after `now` (ms): only then can an announcement wait for it. */
-export const comesOutLater = (release: AnnounceableRelease, now: number): boolean =>
+export const comesOutLater = (release: Pick<AnnounceableRelease, 'releaseAt'>, now: number): boolean =>
   release.releaseAt !== null && Date.parse(release.releaseAt) > now;
 
 /** A release as the choice of what to announce shows it: its title, and its moment when still to come. */
 export function releaseLabel(
-  release: AnnounceableRelease,
+  release: Pick<AnnounceableRelease, 'title' | 'releaseAt'>,
   texts: AnnounceTexts,
   date: FormatDate,
   now: number,

@@ -8,19 +8,21 @@
  * progress until every fan got it once; then, his own words replaced only once he agrees,
  * schedules one for a release still to come and cancels it. Nothing scrolls sideways.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../perf/harness/smtp-peer.ts';
-import type { StudioApp } from '../../perf/harness/studio-app.ts';
+import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
 import { measureLayout } from '../../scripts/layout.ts';
+import { MAIL_COVER_WIDTH } from '../../server/services/fans/mail-cover.ts';
 import { SUBSCRIBE_API } from '../../src/lib/fans.ts';
 import { LANGUAGES, type Lang } from '../../src/lib/languages.ts';
 import { FANS_ROUTES, type AnnouncementDraft, type AnnouncementsOverview } from '../../src/lib/studio-fans.ts';
 import { axeViolations, shortTargets, useBrowser } from './browser.ts';
 import { getFromStudioPage } from './studio-calls.ts';
-import { signInOnPhone, startStudioWithoutMusic } from './studio-start.ts';
+import { signInOnPhone } from './studio-start.ts';
 
 const browser = useBrowser();
 
@@ -72,14 +74,38 @@ async function confirmedFan(origin: string, email: string, lang: Lang): Promise<
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  studio = await startStudioWithoutMusic('studio-announce-', {
-    SMTP_URL: smtp.url,
-    MAIL_TO: ARTIST,
-    CONTACT_RATE_LIMIT: '100',
-    CONTACT_NETWORK_LIMIT: '100',
-    LIST_MAILS_PER_MINUTE: '60000',
+  // With Debian's ffmpeg, which makes the covers small for the mails (there is no music to render).
+  studio = await startStudioApp({
+    prefix: 'studio-announce-',
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_TO: ARTIST,
+      CONTACT_RATE_LIMIT: '100',
+      CONTACT_NETWORK_LIMIT: '100',
+      LIST_MAILS_PER_MINUTE: '60000',
+      FFMPEG_PATH: 'ffmpeg',
+    },
+    watchMedia: false,
   });
-  writeFileSync(join(studio.dirs.content, 'releases', 'um-single-por-vir.json'), JSON.stringify(COMING));
+  const releases = join(studio.dirs.content, 'releases');
+  writeFileSync(join(releases, 'um-single-por-vir.json'), JSON.stringify(COMING));
+  // A cover of the releases' own in this copy, larger than a mail draws it: the preview shows it.
+  mkdirSync(join(releases, 'covers'), { recursive: true });
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=800x800',
+    '-frames:v',
+    '1',
+    join(releases, 'covers', 'test.jpg'),
+  ]);
+  for (const file of readdirSync(releases).filter((name) => name.endsWith('.json'))) {
+    const release = JSON.parse(readFileSync(join(releases, file), 'utf8')) as object;
+    writeFileSync(join(releases, file), JSON.stringify({ ...release, cover: './covers/test.jpg' }));
+  }
   await Promise.all(LANGUAGES.map((lang) => confirmedFan(studio.origin, FANS[lang], lang)));
 
   ({ page, errors } = await signInOnPhone(browser(), studio, 'fans', 'Fãs'));
@@ -165,6 +191,13 @@ describe('announcing to the fans from a phone', () => {
       expect(
         await body.evaluate((element) => [getComputedStyle(element).whiteSpace, element.childElementCount]),
       ).toEqual(['pre-wrap', 0]);
+    }
+    // The cover the mails carry heads each one, as small as they carry it, under the studio's policy.
+    const covers = preview.locator('img.preview-cover');
+    expect(await covers.count()).toBe(3);
+    for (const cover of await covers.all()) {
+      await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+      expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(MAIL_COVER_WIDTH);
     }
     expect((await measureLayout(page)).problems).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);

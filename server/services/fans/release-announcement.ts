@@ -26,7 +26,12 @@ const momentOf = (file: ReleaseFile) => {
 export async function announceableReleases(contentDir: string): Promise<AnnounceableRelease[]> {
   const files = await readReleaseFiles(contentDir);
   return files
-    .map((file) => ({ slug: file.slug, title: file.release.title, releaseAt: momentOf(file) }))
+    .map((file) => ({
+      slug: file.slug,
+      title: file.release.title,
+      releaseAt: momentOf(file),
+      hasCover: Boolean(file.release.cover),
+    }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 

@@ -27,7 +27,7 @@ import {
 } from '../../../src/lib/studio-fans.ts';
 import { useBothEngines } from './both-engines.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
-import { useSignedInApp } from './signed-in-app.ts';
+import { expectGuarded, useSignedInApp } from './signed-in-app.ts';
 import type { StudioBrowser } from './studio-browser.ts';
 
 const ARTIST = 'andre@example.com';
@@ -87,12 +87,18 @@ async function confirmedFans(store: FanStore, count: number) {
 describe('announcing a release from the studio', () => {
   let contentDir: string;
   let smtp: SmtpPeer;
+  let app: FastifyInstance;
   let browser: StudioBrowser;
 
   beforeAll(async () => {
     contentDir = mkdtempSync(join(tmpdir(), 'announcement-content-'));
     mkdirSync(join(contentDir, 'releases', 'covers'), { recursive: true });
     writeFileSync(join(contentDir, 'releases', 'demo-ep.json'), JSON.stringify(RELEASE));
+    // JSON leaves an undefined key out: a release file without a cover.
+    writeFileSync(
+      join(contentDir, 'releases', 'no-cover.json'),
+      JSON.stringify({ ...RELEASE, title: 'No Cover', cover: undefined }),
+    );
     // A cover as large as an artist's: the mails carry it made small.
     execFileSync('ffmpeg', [
       '-v',
@@ -121,7 +127,7 @@ describe('announcing a release from the studio', () => {
       FFMPEG_PATH: 'ffmpeg',
     }),
     async (served) => {
-      ({ browser } = served);
+      ({ app, browser } = served);
       const fans = await openFanStore({ databaseUrl: null, dataDir: served.site.dataDir });
       await confirmedFans(fans, 6);
       await fans.close();
@@ -145,7 +151,10 @@ describe('announcing a release from the studio', () => {
 
   it('fills each language from the release, previews, sends a test to the artist, then mails every fan once in theirs', async () => {
     const overview = (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>();
-    expect(overview.releases).toEqual([{ slug: 'demo-ep', title: 'Demo EP', releaseAt: null }]);
+    expect(overview.releases).toEqual([
+      { slug: 'demo-ep', title: 'Demo EP', releaseAt: null, hasCover: true },
+      { slug: 'no-cover', title: 'No Cover', releaseAt: null, hasCover: false },
+    ]);
 
     const draft = (await browser.request('POST', FANS_ROUTES.draft, { release: 'demo-ep' })).json<AnnouncementDraft>();
     for (const lang of LANGUAGES) {
@@ -201,6 +210,30 @@ describe('announcing a release from the studio', () => {
     expect(pt?.parsed.text).toContain('Um EP de teste. <b>&</b>');
     // A cancel comes too late once it started.
     expect((await browser.request('DELETE', FANS_ROUTES.announcement(id))).statusCode).toBe(404);
+  });
+
+  it('shows the preview the cover the mails carry, and says when a release has none', async () => {
+    const cover = await browser.request('GET', FANS_ROUTES.cover('demo-ep'));
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/jpeg');
+    expect(cover.headers['cache-control']).toBe('no-store');
+    expect(imageSize(cover.rawPayload)).toEqual([600, 600]);
+    for (const release of ['no-cover', 'nowhere']) {
+      const none = await browser.request('GET', FANS_ROUTES.cover(release));
+      expect(none.statusCode, release).toBe(404);
+      expect(none.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // Only a release's name: never a path.
+    expect((await browser.request('GET', FANS_ROUTES.cover('../site'))).statusCode).toBe(400);
+    await expectGuarded(app, browser, [
+      ['GET', FANS_ROUTES.announcements],
+      ['GET', FANS_ROUTES.cover('demo-ep')],
+      ['POST', FANS_ROUTES.draft, { release: 'demo-ep' }],
+      ['POST', FANS_ROUTES.preview, { texts: {} }],
+      ['POST', FANS_ROUTES.test, { texts: {} }],
+      ['POST', FANS_ROUTES.announcements, { release: null, texts: {}, when: 'now' }],
+      ['DELETE', FANS_ROUTES.announcement(1)],
+    ]);
   });
 
   it('refuses words a mail cannot carry, and a release moment the release does not have', async () => {
