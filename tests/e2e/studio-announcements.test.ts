@@ -8,13 +8,13 @@
  * progress until every fan got it once; then, his own words replaced only once he agrees,
  * schedules one for a release still to come and cancels it. Nothing scrolls sideways.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../perf/harness/smtp-peer.ts';
 import { startStudioApp, type StudioApp } from '../../perf/harness/studio-app.ts';
+import { writeTestCover } from '../../perf/harness/test-cover.ts';
 import { measureLayout } from '../../scripts/layout.ts';
 import { MAIL_COVER_WIDTH } from '../../server/services/fans/mail-cover.ts';
 import { SUBSCRIBE_API } from '../../src/lib/fans.ts';
@@ -91,17 +91,7 @@ beforeAll(async () => {
   writeFileSync(join(releases, 'um-single-por-vir.json'), JSON.stringify(COMING));
   // A cover of the releases' own in this copy, larger than a mail draws it: the preview shows it.
   mkdirSync(join(releases, 'covers'), { recursive: true });
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=800x800',
-    '-frames:v',
-    '1',
-    join(releases, 'covers', 'test.jpg'),
-  ]);
+  writeTestCover(join(releases, 'covers', 'test.jpg'), 800);
   for (const file of readdirSync(releases).filter((name) => name.endsWith('.json'))) {
     const release = JSON.parse(readFileSync(join(releases, file), 'utf8')) as object;
     writeFileSync(join(releases, file), JSON.stringify({ ...release, cover: './covers/test.jpg' }));

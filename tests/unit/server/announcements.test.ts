@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../perf/harness/smtp-peer.ts';
+import { writeTestCover } from '../../../perf/harness/test-cover.ts';
 import type { FanStore } from '../../../server/services/fans/fan-store.ts';
 import { buildStartedAt } from '../../../server/services/publish/build-folders.ts';
 import { loadServedSite } from '../../../server/services/site/served-site.ts';
@@ -100,17 +101,7 @@ describe('announcing a release from the studio', () => {
       JSON.stringify({ ...RELEASE, title: 'No Cover', cover: undefined }),
     );
     // A cover as large as an artist's: the mails carry it made small.
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=1600x1600',
-      '-frames:v',
-      '1',
-      join(contentDir, 'releases', 'covers', 'demo.jpg'),
-    ]);
+    writeTestCover(join(contentDir, 'releases', 'covers', 'demo.jpg'), 1600);
     smtp = await startSmtpPeer();
   }, 30_000);
   afterAll(async () => {
