@@ -210,16 +210,8 @@ const envSchema = z.object({
   /** The studio's page and scripts (`npm run build` writes them). */
   STUDIO_DIR: z.string().min(1).default('dist-studio'),
   /** A studio session ends after this long without a request, and this long after it began. */
-  STUDIO_SESSION_IDLE_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(8 * 60 * 60 * 1000),
-  STUDIO_SESSION_ABSOLUTE_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(7 * 24 * 60 * 60 * 1000),
+  STUDIO_SESSION_IDLE_MS: wholeNumber(1000, 8 * 60 * 60 * 1000),
+  STUDIO_SESSION_ABSOLUTE_MS: wholeNumber(1000, 7 * 24 * 60 * 60 * 1000),
   /** Sign-in attempts and invitation look-ups a minute from one client address. */
   STUDIO_AUTH_RATE_LIMIT: wholeNumber(1, 10),
   /** The artist's content files the build reads and the studio edits. */
@@ -230,11 +222,7 @@ const envSchema = z.object({
     .default(DEFAULT_MEDIA_FOLDER)
     .refine(isPlainFolder, 'must be a folder inside CONTENT_DIR, like releases/covers'),
   /** The largest image the studio takes, in bytes, before it re-encodes it. */
-  STUDIO_MAX_IMAGE_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(10 * 1024 * 1024),
+  STUDIO_MAX_IMAGE_BYTES: wholeNumber(1024, 10 * 1024 * 1024),
   /**
    * Where the studio fetches a new video's thumbnail from (the video service; tests and the
    * benchmark point it at a local stand-in), and how long a save waits for it before keeping
@@ -248,11 +236,7 @@ const envSchema = z.object({
    * The largest master the studio takes, in bytes: an hour of 24-bit 96 kHz stereo WAV is about
    * 2 GB, so 4 GB leaves room for long takes in higher rates.
    */
-  MEDIA_UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(4 * 1024 * 1024 * 1024),
+  MEDIA_UPLOAD_MAX_BYTES: wholeNumber(1024, 4 * 1024 * 1024 * 1024),
   /** Where the studio keeps unfinished uploads of masters (never seen by the library): DATA_DIR/uploads by default. */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** A client must send its whole request (headers and body) within this many ms, or get 408. */
