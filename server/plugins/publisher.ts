@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { FALLBACK_LANG } from '../../src/lib/languages.ts';
-import { CURRENT, linkTarget } from '../services/publish/build-folders.ts';
+import { CURRENT, linkTarget, PREVIOUS } from '../services/publish/build-folders.ts';
 import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
@@ -60,7 +60,13 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
   const cspContext: CspContext = {
     mediaOrigin: config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null,
   };
-  const site = holdSite(await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext));
+  // The build served before, as its link names it, so that its hashed files are still found
+  // after a restart as after a publish.
+  const before = await linkTarget(config.BUILDS_DIR, PREVIOUS);
+  const site = holdSite(
+    await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext),
+    before ? join(config.BUILDS_DIR, before) : undefined,
+  );
   const projectDir = publish.projectDir ?? REPOSITORY;
   const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
   // A release dated in the future is built again at its moment; each site that goes live may bring new moments.

@@ -141,10 +141,10 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { site }) 
     // A page loaded before a publish asks for its build's files as the visitor uses it (an
     // island's code when it scrolls into view). A hashed file is the same in any build that
     // has it, so the build served before answers for the one now served.
-    const previous = site.previous;
-    if (isRead && previous && isImmutablePath(path) && !askedOfPrevious.has(request)) {
+    const { previousDir } = site;
+    if (isRead && previousDir && isImmutablePath(path) && !askedOfPrevious.has(request)) {
       askedOfPrevious.add(request);
-      return reply.sendFile(path, previous.dir);
+      return reply.sendFile(path, previousDir);
     }
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);

@@ -66,30 +66,31 @@ export async function loadServedSite(dir: string, context: CspContext = {}): Pro
 export interface CurrentSite {
   readonly current: ServedSite;
   /**
-   * The site served before `current` in this process, if any: a page loaded before a publish
-   * still asks for its own build's hashed files (an island's code, its props) as it is used.
+   * The folder of the site served before `current` in this process, if any: a page loaded
+   * before a publish still asks for its own build's hashed files (an island's code, its props)
+   * as it is used. Only the folder is kept, not that site's pages in memory.
    */
-  readonly previous: ServedSite | undefined;
+  readonly previousDir: string | undefined;
   /** Serves this site from the next request on. */
   install: (site: ServedSite) => void;
   /** Calls `listener` after each site installed from now on. */
   onInstall: (listener: () => void) => void;
 }
 
-/** Holds the served site, starting with `first`. */
-export function holdSite(first: ServedSite): CurrentSite {
+/** Holds the served site, starting with `first` (and `firstPreviousDir`, the folder served before it). */
+export function holdSite(first: ServedSite, firstPreviousDir?: string): CurrentSite {
   let current = first;
-  let previous: ServedSite | undefined;
+  let previousDir = firstPreviousDir;
   const listeners: (() => void)[] = [];
   return {
     get current() {
       return current;
     },
-    get previous() {
-      return previous;
+    get previousDir() {
+      return previousDir;
     },
     install: (site) => {
-      previous = current;
+      previousDir = current.dir;
       current = site;
       for (const listener of listeners) listener();
     },

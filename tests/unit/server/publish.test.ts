@@ -88,6 +88,9 @@ describe('publishing a build', () => {
     expect((await get('/only-here.txt')).statusCode).toBe(404);
     // Missing from both builds: a 404, as before.
     expect((await get('/_astro/nowhere.0123abcd.js')).statusCode).toBe(404);
+    // After a restart too: the link to the build before names it.
+    const restarted = await fixture.app();
+    expect((await restarted.inject({ url: chunk })).statusCode).toBe(200);
 
     // Two publishes on, that build is gone, and so is its file.
     await publish('v4');
