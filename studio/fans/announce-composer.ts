@@ -20,7 +20,6 @@ import {
 import { post, StudioApiError } from '../api.ts';
 import { h } from '../dom.ts';
 import { confirmDialog } from '../messages/confirm-dialog.ts';
-import { withRequestToken } from '../request-token.ts';
 import type { SectionContext } from '../section.ts';
 import { fill } from '../texts.ts';
 import { languageFields } from './announce-fields.ts';
@@ -138,10 +137,24 @@ export function announceComposer({ lang, say, explain, confirmed, created }: Com
     return null;
   }
 
+  /** The preview's cover, a blob: address released with the preview. */
+  let coverUrl: string | null = null;
+
   /** A preview of other words than the fields' would mislead: it goes. */
   function stalePreview(): void {
     previewBox.hidden = true;
     previewBox.replaceChildren();
+    if (coverUrl) URL.revokeObjectURL(coverUrl);
+    coverUrl = null;
+  }
+
+  /**
+   * The release's cover as its mails carry it, or null when the server cannot make it (the mails
+   * then go without it) or cannot be reached.
+   */
+  async function fetchCover(slug: string): Promise<string | null> {
+    const answer = await fetch(FANS_ROUTES.cover(slug), { credentials: 'same-origin' }).catch(() => null);
+    return answer?.ok ? URL.createObjectURL(await answer.blob()) : null;
   }
 
   const release = (): AnnounceableRelease | undefined => releases.find((each) => each.slug === what.value);
@@ -193,18 +206,12 @@ export function announceComposer({ lang, say, explain, confirmed, created }: Com
     const mails = await post<AnnouncementPreview>(FANS_ROUTES.preview, { texts });
     const heading = h('h3', { id: 'announce-preview-heading', tabindex: '-1' }, t.previewHeading);
     // The release's cover heads each mail, as the fans will see it (decorative: the words name the
-    // release). One the server cannot make small goes, as the mails then go without it.
+    // release). Fetched once for the three mails, each run of ffmpeg on the server being its own.
     const picked = release();
-    const cover = () => {
-      if (!picked?.hasCover) return [];
-      const image = h('img', {
-        class: 'preview-cover',
-        src: withRequestToken(FANS_ROUTES.cover(picked.slug)),
-        alt: '',
-      });
-      image.addEventListener('error', () => image.remove());
-      return [image];
-    };
+    const fetched = picked?.hasCover ? await fetchCover(picked.slug) : null;
+    if (coverUrl) URL.revokeObjectURL(coverUrl);
+    coverUrl = fetched;
+    const cover = () => (coverUrl ? [h('img', { class: 'preview-cover', src: coverUrl, alt: '' })] : []);
     previewBox.replaceChildren(
       heading,
       ...LANGUAGES.map((code) =>

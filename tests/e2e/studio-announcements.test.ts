@@ -161,6 +161,11 @@ describe('announcing to the fans from a phone', () => {
   });
 
   it('previews the three mails as the fans will read them, line breaks kept, never as HTML', async () => {
+    const coverRequests: string[] = [];
+    const countCover = (request: { url: () => string }) => {
+      if (request.url().includes('/fans/announcements/cover/')) coverRequests.push(request.url());
+    };
+    page.on('request', countCover);
     await page.getByRole('button', { name: 'Pré-visualizar' }).click();
     const preview = page.getByRole('region', { name: 'Como os fãs vão ler' });
     await preview.waitFor();
@@ -189,6 +194,9 @@ describe('announcing to the fans from a phone', () => {
       await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
       expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(MAIL_COVER_WIDTH);
     }
+    // Made once by the server for the three mails.
+    page.off('request', countCover);
+    expect(coverRequests).toHaveLength(1);
     expect((await measureLayout(page)).problems).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
   });
