@@ -9,13 +9,14 @@
  */
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { DRAWN_COVERS_FOLDER, LOGO_COVER } from '../src/lib/cover-stand-ins.ts';
 import { COVER_SIZE, coverSvg } from './brand/cover.ts';
 import { icoFile } from './brand/ico.ts';
 
 const source = (name: string) => new URL(`./brand/${name}`, import.meta.url);
 const target = (name: string) => new URL(`../public/${name}`, import.meta.url);
 const releases = new URL('../content/releases/', import.meta.url);
-const covers = new URL('../src/assets/covers/', import.meta.url);
+const covers = new URL(`../${DRAWN_COVERS_FOLDER}`, import.meta.url);
 
 await copyFile(source('logo.svg'), target('logo.svg'));
 await copyFile(source('favicon.svg'), target('favicon.svg'));
@@ -44,7 +45,7 @@ await sharp(source('logo.svg').pathname, { density: 600 })
   .resize(COVER_SIZE, COVER_SIZE)
   .flatten({ background: '#0b0b0d' })
   .png({ compressionLevel: 9, palette: true })
-  .toFile(new URL('../src/assets/logo-cover.png', import.meta.url).pathname);
+  .toFile(new URL(`../${LOGO_COVER}`, import.meta.url).pathname);
 
 const files = (await readdir(releases)).filter((name) => name.endsWith('.json')).sort();
 for (const [index, name] of files.entries()) {
@@ -58,4 +59,4 @@ for (const [index, name] of files.entries()) {
     .png({ compressionLevel: 9, palette: true })
     .toFile(new URL(name.replace(/\.json$/, '.png'), covers).pathname);
 }
-console.log(`brand images written to public/, ${files.length} release covers to src/assets/covers/`);
+console.log(`brand images written to public/, ${files.length} release covers to ${DRAWN_COVERS_FOLDER}`);

@@ -12,7 +12,7 @@ import inboxPlugin from './plugins/inbox.ts';
 import mediaLibraryPlugin from './plugins/media-library.ts';
 import { publicLibrary } from './services/media/public-library.ts';
 import numbersPlugin from './plugins/numbers.ts';
-import publisherPlugin, { type PublishOptions } from './plugins/publisher.ts';
+import publisherPlugin, { projectDirOf, type PublishOptions } from './plugins/publisher.ts';
 import redisPlugin from './plugins/redis.ts';
 import renditionsPlugin from './plugins/renditions.ts';
 import securityHeaders, { EVERY_RESPONSE, NON_DOCUMENT_CSP } from './plugins/security-headers.ts';
@@ -240,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scope.register(studioAnnouncementsRoutes, {
           fans,
           contentDir: config.CONTENT_DIR,
+          projectDir: projectDirOf(options.publish),
           artistAddress: config.MAIL_TO,
           ffmpegPath: config.FFMPEG_PATH,
         }),

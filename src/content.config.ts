@@ -15,14 +15,11 @@ import {
   videoSchema,
   VIDEOS_FIELD,
 } from './lib/content-schemas.ts';
+import { DRAWN_COVERS_FOLDER, standInCover } from './lib/cover-stand-ins.ts';
 
 const SITE_FILE = 'content/site.json';
 const VIDEOS_FILE = 'content/videos.json';
 const RELEASES_FOLDER = 'content/releases/';
-/** The stand-in covers `npm run brand` draws, one per release, named like the release's file. */
-const DRAWN_COVERS_FOLDER = 'src/assets/covers/';
-/** The logo at a cover's size, for a release added since `npm run brand` last ran. */
-const LOGO_COVER = 'src/assets/logo-cover.png';
 
 /** A JSON file's object, or an error naming the file (Astro's own loaders only log it). */
 async function readJsonObject(path: string): Promise<Record<string, unknown>> {
@@ -94,8 +91,7 @@ function releaseFiles(folder: string): Loader {
       const stamp = [...drawn].sort().join('\n');
       if (context.meta.get('drawn-covers') !== stamp) context.store.clear();
       context.meta.set('drawn-covers', stamp);
-      const standIn = (id: string) =>
-        relative(fromRoot(folder), fromRoot(drawn.has(`${id}.png`) ? `${DRAWN_COVERS_FOLDER}${id}.png` : LOGO_COVER));
+      const standIn = (id: string) => relative(fromRoot(folder), fromRoot(standInCover(id, drawn)));
       await files.load({
         ...context,
         parseData: (entry) => context.parseData({ ...entry, data: { cover: standIn(entry.id), ...entry.data } }),

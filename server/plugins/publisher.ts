@@ -41,6 +41,11 @@ export interface PublisherPluginOptions {
 }
 
 const REPOSITORY = resolve(import.meta.dirname, '..', '..');
+
+/** The project the site is built from: this repository, unless a test gives its own. */
+export function projectDirOf(publish: PublishOptions | undefined): string {
+  return publish?.projectDir ?? REPOSITORY;
+}
 /** A network folder may not report changes: the link is read this often anyway. */
 const CHECK_INTERVAL_MS = 5_000;
 /** Far beyond a real build (about a minute): only a build that hangs reaches it. */
@@ -67,7 +72,7 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
     await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext),
     before ? join(config.BUILDS_DIR, before) : undefined,
   );
-  const projectDir = publish.projectDir ?? REPOSITORY;
+  const projectDir = projectDirOf(publish);
   const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
   // A release dated in the future is built again at its moment; each site that goes live may bring new moments.
   const schedule = scheduleReleases({

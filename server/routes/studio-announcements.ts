@@ -19,7 +19,7 @@ import {
 } from '../../src/lib/studio-fans.ts';
 import type { Fans } from '../plugins/fans.ts';
 import { fanMailContent } from '../services/fans/fan-mail-texts.ts';
-import { mailCover } from '../services/fans/mail-cover.ts';
+import { mailCover, type CoverFolders } from '../services/fans/mail-cover.ts';
 import type { ReleaseFile } from '../services/media/music-releases.ts';
 import { fanLinks } from '../services/fans/fan-outbox.ts';
 import {
@@ -31,9 +31,8 @@ import {
 import { handlersNeeding, ID_PARAMS, refuse } from '../services/studio/studio-http.ts';
 import '../services/studio/studio-person.ts';
 
-export interface StudioAnnouncementsOptions {
+export interface StudioAnnouncementsOptions extends CoverFolders {
   fans: Fans | null;
-  contentDir: string;
   /** Who gets the artist's test copy: the address his messages go to. */
   artistAddress: string;
   /** The ffmpeg that makes a release's cover small for the mails. */
@@ -60,7 +59,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
   const withFans = handlersNeeding(options.fans, 'The fans list');
   /** The release's cover made small for the mails; without it (ffmpeg failed) the mails go without. */
   const coverOf = (file: ReleaseFile, log: FastifyBaseLogger) =>
-    mailCover(options.contentDir, file, options.ffmpegPath, (reason) =>
+    mailCover(options, file, options.ffmpegPath, (reason) =>
       log.warn({ release: file.slug, reason }, 'the release’s cover could not be made small for the mails'),
     );
   /** Wraps the handlers of an announcement's words: each runs with the list and the words checked. */
@@ -78,7 +77,7 @@ const studioAnnouncementsRoutes: FastifyPluginAsync<StudioAnnouncementsOptions> 
     withFans(async (fans, _request, reply) => {
       const [announcements, releases] = await Promise.all([
         fans.store.announcements.list(),
-        announceableReleases(options.contentDir),
+        announceableReleases(options),
       ]);
       const overview: AnnouncementsOverview = { announcements, releases };
       return reply.header('cache-control', 'no-store').send(overview);

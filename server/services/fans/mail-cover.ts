@@ -1,31 +1,54 @@
 /**
- * A release's cover as an announcement's mails carry it: made small (600 px wide at most, a
- * JPEG of some tens of KB) by ffmpeg, once, when the announcement is created, and sent inside
- * each mail rather than linked, so that opening a mail asks nothing of any server.
+ * A release's cover as an announcement's mails carry it: its own, else the stand-in the site
+ * shows for it (`src/lib/cover-stand-ins.ts`); made small (600 px wide at most, a JPEG of some
+ * tens of KB) by ffmpeg, once, when the announcement is created, and sent inside each mail
+ * rather than linked, so that opening a mail asks nothing of any server.
  */
+import { access, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { DRAWN_COVERS_FOLDER, standInCover } from '../../../src/lib/cover-stand-ins.ts';
 import { runFfmpeg } from '../renditions/ffmpeg.ts';
 import type { ReleaseFile } from '../media/music-releases.ts';
+
+/** Where a release's cover images are: its own beside its file, the stand-ins in the project. */
+export interface CoverFolders {
+  /** CONTENT_DIR: a release's own `cover` is relative to its `releases/` folder. */
+  contentDir: string;
+  /** The project the site is built from, which holds the stand-ins. */
+  projectDir: string;
+}
+
+/** The image file of the release's cover (its own, else its stand-in), or null when there is none. */
+export async function coverFile({ contentDir, projectDir }: CoverFolders, { slug, release }: ReleaseFile) {
+  if (release.cover) return join(contentDir, 'releases', release.cover);
+  const drawn = new Set(await readdir(join(projectDir, DRAWN_COVERS_FOLDER)).catch(() => []));
+  const standIn = join(projectDir, standInCover(slug, drawn));
+  return access(standIn).then(
+    () => standIn,
+    () => null,
+  );
+}
 
 /** The widest a mail's cover is drawn, in CSS pixels; the image has that many pixels. */
 export const MAIL_COVER_WIDTH = 600;
 
 /** The release's cover made small for a mail, or null when it has none or ffmpeg cannot read it. */
 export async function mailCover(
-  contentDir: string,
-  { release }: ReleaseFile,
+  folders: CoverFolders,
+  file: ReleaseFile,
   ffmpegPath: string,
   onFailure: (reason: string) => void,
 ): Promise<Uint8Array | null> {
-  if (!release.cover) return null;
+  const image = await coverFile(folders, file);
+  if (image === null) return null;
   const chunks: Buffer[] = [];
   try {
     await runFfmpeg(
       ffmpegPath,
       [
         '-i',
-        join(contentDir, 'releases', release.cover),
+        image,
         '-vf',
         `scale='min(${MAIL_COVER_WIDTH},iw)':-2`,
         '-frames:v',

@@ -9,6 +9,7 @@ import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
 import { ANNOUNCEMENT_MAX, type AnnounceableRelease, type AnnouncementDraft } from '../../../src/lib/studio-fans.ts';
 import { NOT_ONE_LINE, NOT_PLAIN_TEXT, parseBody, textField, type BodyRefusal } from '../contact/contact-validation.ts';
 import { readReleaseFiles, type ReleaseFile } from '../media/music-releases.ts';
+import { coverFile, type CoverFolders } from './mail-cover.ts';
 
 const SUBJECT: Record<Lang, (title: string) => string> = {
   pt: (title) => `Música nova: ${title}`,
@@ -23,16 +24,17 @@ const momentOf = (file: ReleaseFile) => {
   return instant === null ? null : new Date(instant).toISOString();
 };
 
-export async function announceableReleases(contentDir: string): Promise<AnnounceableRelease[]> {
-  const files = await readReleaseFiles(contentDir);
-  return files
-    .map((file) => ({
+export async function announceableReleases(folders: CoverFolders): Promise<AnnounceableRelease[]> {
+  const files = await readReleaseFiles(folders.contentDir);
+  const releases = await Promise.all(
+    files.map(async (file) => ({
       slug: file.slug,
       title: file.release.title,
       releaseAt: momentOf(file),
-      hasCover: Boolean(file.release.cover),
-    }))
-    .sort((a, b) => a.title.localeCompare(b.title));
+      hasCover: (await coverFile(folders, file)) !== null,
+    })),
+  );
+  return releases.sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** The release's file, or null when there is none the build would take. */

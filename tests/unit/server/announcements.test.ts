@@ -18,6 +18,7 @@ import { buildStartedAt } from '../../../server/services/publish/build-folders.t
 import { loadServedSite } from '../../../server/services/site/served-site.ts';
 import { openDatabase } from '../../../server/services/stores/connect.ts';
 import { openFanStore } from '../../../server/services/stores/open-fan-store.ts';
+import { DRAWN_COVERS_FOLDER, LOGO_COVER } from '../../../src/lib/cover-stand-ins.ts';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 import {
   FANS_ROUTES,
@@ -87,6 +88,8 @@ async function confirmedFans(store: FanStore, count: number) {
 
 describe('announcing a release from the studio', () => {
   let contentDir: string;
+  // The project the site is built from: where the stand-in covers are.
+  const projectDir = mkdtempSync(join(tmpdir(), 'announcement-project-'));
   let smtp: SmtpPeer;
   let app: FastifyInstance;
   let browser: StudioBrowser;
@@ -95,11 +98,19 @@ describe('announcing a release from the studio', () => {
     contentDir = mkdtempSync(join(tmpdir(), 'announcement-content-'));
     mkdirSync(join(contentDir, 'releases', 'covers'), { recursive: true });
     writeFileSync(join(contentDir, 'releases', 'demo-ep.json'), JSON.stringify(RELEASE));
-    // JSON leaves an undefined key out: a release file without a cover.
-    writeFileSync(
-      join(contentDir, 'releases', 'no-cover.json'),
-      JSON.stringify({ ...RELEASE, title: 'No Cover', cover: undefined }),
-    );
+    // JSON leaves an undefined key out: release files without a cover of their own, one of
+    // which has a stand-in drawn for it (a PNG, as `npm run brand` draws them).
+    for (const [slug, title] of [
+      ['drawn', 'Drawn'],
+      ['no-cover', 'No Cover'],
+    ]) {
+      writeFileSync(
+        join(contentDir, 'releases', `${slug}.json`),
+        JSON.stringify({ ...RELEASE, title, cover: undefined }),
+      );
+    }
+    mkdirSync(join(projectDir, DRAWN_COVERS_FOLDER), { recursive: true });
+    writeTestCover(join(projectDir, DRAWN_COVERS_FOLDER, 'drawn.png'), 800);
     // A cover as large as an artist's: the mails carry it made small.
     writeTestCover(join(contentDir, 'releases', 'covers', 'demo.jpg'), 1600);
     smtp = await startSmtpPeer();
@@ -107,6 +118,7 @@ describe('announcing a release from the studio', () => {
   afterAll(async () => {
     await smtp.close();
     rmSync(contentDir, { recursive: true, force: true });
+    rmSync(projectDir, { recursive: true, force: true });
   });
   useSignedInApp(
     async () => ({
@@ -123,6 +135,7 @@ describe('announcing a release from the studio', () => {
       await confirmedFans(fans, 6);
       await fans.close();
     },
+    { publish: { projectDir } },
   );
 
   const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
@@ -144,6 +157,7 @@ describe('announcing a release from the studio', () => {
     const overview = (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>();
     expect(overview.releases).toEqual([
       { slug: 'demo-ep', title: 'Demo EP', releaseAt: null, hasCover: true },
+      { slug: 'drawn', title: 'Drawn', releaseAt: null, hasCover: true },
       { slug: 'no-cover', title: 'No Cover', releaseAt: null, hasCover: false },
     ]);
 
@@ -203,16 +217,29 @@ describe('announcing a release from the studio', () => {
     expect((await browser.request('DELETE', FANS_ROUTES.announcement(id))).statusCode).toBe(404);
   });
 
-  it('shows the preview the cover the mails carry, and says when a release has none', async () => {
-    const cover = await browser.request('GET', FANS_ROUTES.cover('demo-ep'));
-    expect(cover.statusCode).toBe(200);
-    expect(cover.headers['content-type']).toBe('image/jpeg');
-    expect(cover.headers['cache-control']).toBe('no-store');
-    expect(imageSize(cover.rawPayload)).toEqual([600, 600]);
+  it('shows the preview the cover the mails carry, the stand-in the site shows, and says when a release has none', async () => {
+    const expectSmallCover = async (release: string) => {
+      const cover = await browser.request('GET', FANS_ROUTES.cover(release));
+      expect(cover.statusCode, release).toBe(200);
+      expect(cover.headers['content-type']).toBe('image/jpeg');
+      expect(cover.headers['cache-control']).toBe('no-store');
+      expect(imageSize(cover.rawPayload)).toEqual([600, 600]);
+    };
+    await expectSmallCover('demo-ep');
+    await expectSmallCover('drawn');
     for (const release of ['no-cover', 'nowhere']) {
       const none = await browser.request('GET', FANS_ROUTES.cover(release));
       expect(none.statusCode, release).toBe(404);
       expect(none.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // A release added since the stand-ins were drawn shows the logo, once the project has it.
+    writeTestCover(join(projectDir, LOGO_COVER), 800);
+    try {
+      const { releases } = (await browser.request('GET', FANS_ROUTES.announcements)).json<AnnouncementsOverview>();
+      expect(releases.find((release) => release.slug === 'no-cover')?.hasCover).toBe(true);
+      await expectSmallCover('no-cover');
+    } finally {
+      rmSync(join(projectDir, LOGO_COVER));
     }
     // Only a release's name: never a path.
     expect((await browser.request('GET', FANS_ROUTES.cover('../site'))).statusCode).toBe(400);

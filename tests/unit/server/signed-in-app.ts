@@ -3,6 +3,7 @@
  * passkey), for the tests of the studio's parts that the artist reaches once signed in.
  */
 import type { FastifyInstance } from 'fastify';
+import type { BuildOptions } from '../../../server/app.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openStudioStore } from '../../../server/services/stores/open-studio-store.ts';
 import { buildTestApp, createFixtureSite, type FixtureSite } from './fixture-site.ts';
@@ -20,19 +21,20 @@ export interface SignedInApp {
 
 /**
  * Before the block's tests: the app over a new fixture site, configured by what `env` answers
- * (it is asked then, once what it names has started), and a browser signed in to its studio,
- * handed to `keep`. After them, the app closed and the site removed.
+ * (it is asked then, once what it names has started) and by `options`, and a browser signed in
+ * to its studio, handed to `keep`. After them, the app closed and the site removed.
  */
 export function useSignedInApp(
   env: () => Promise<Record<string, string>>,
   keep: (served: SignedInApp) => void | Promise<void>,
+  options: BuildOptions = {},
 ): void {
   let site: FixtureSite | undefined;
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
     site = createFixtureSite();
     const config: Record<string, string> = { STUDIO_ORIGIN, ...(await env()) };
-    app = await buildTestApp(site, config);
+    app = await buildTestApp(site, config, { watchMedia: false, ...options });
     // The app's own database, as `npm run studio -- invite` opens it.
     const people = await openStudioStore({ databaseUrl: config['DATABASE_URL'] ?? null, dataDir: site.dataDir });
     const browser = await signedInBrowser(app, people, STUDIO_ORIGIN, 'André').finally(() => people.close());
