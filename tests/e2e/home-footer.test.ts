@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';
-import { LOCALES, t, type Lang } from './home-helpers.ts';
+import { LOCALES, SITE_SETTINGS, t, type Lang } from './home-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -56,12 +56,12 @@ describe.each([
     expect(await page.locator('main #contact').count()).toBe(0);
   });
 
-  it('has the nine social links, opening in a new tab', async () => {
+  it('has every social link of the settings, opening in a new tab', async () => {
     const links = page
       .getByRole('contentinfo')
       .getByRole('list', { name: t(lang, 'footer:social'), exact: true })
       .getByRole('link');
-    expect(await links.count()).toBe(9);
+    expect(await links.count()).toBe(SITE_SETTINGS.socials.length);
     for (const link of await links.all()) {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect((await link.getAttribute('rel'))?.split(/\s+/)).toContain('noopener');

@@ -53,9 +53,11 @@ export interface Poem {
   date: string;
   /** The date as a UTC midnight. */
   published: Date;
+  /** The lines of its text, as written (the blank ones between stanzas left out). */
+  lines: string[];
 }
 
-/** The poems of content/poems/*.md (front matter only). */
+/** The poems of content/poems/*.md: their front matter and their lines. */
 export const POEMS: Poem[] = readdirSync(new URL('content/poems/', root))
   .filter((name) => name.endsWith('.md'))
   .map((name) => {
@@ -67,7 +69,12 @@ export const POEMS: Poem[] = readdirSync(new URL('content/poems/', root))
     };
     const date = field('date');
     const [day, month, year] = date.split('/').map(Number) as [number, number, number];
-    return { title: field('title'), date, published: new Date(Date.UTC(year, month - 1, day)) };
+    const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+    const lines = body
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return { title: field('title'), date, published: new Date(Date.UTC(year, month - 1, day)), lines };
   });
 
 /** A poem's date as the page shows it: two-digit day, long month, numeric year. */

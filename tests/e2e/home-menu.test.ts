@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, enhanced, openForEachTest, openPage, PHONE, useBrowser } from './browser.ts';
 import type { OpenedPage, PageErrors } from './browser.ts';
-import { LOCALES, scrollLeft, t, type Lang } from './home-helpers.ts';
+import { LOCALES, scrollLeft, SITE_SETTINGS, t, type Lang } from './home-helpers.ts';
 import { MENU_ENTRIES } from '../../src/lib/menu-entries.ts';
 
 const baseUrl = inject('baseUrl');
@@ -155,11 +155,11 @@ describe.each(['pt', 'en'] as const)('the menu on a phone, in %s, under reduced 
     }
   });
 
-  it('has nine social links opening in a new tab, visible at 390 px', async () => {
+  it('has every social link of the settings, opening in a new tab, visible at 390 px', async () => {
     const list = socialList(page, lang);
     await expect(list.isVisible()).resolves.toBe(true);
     const links = list.getByRole('link');
-    expect(await links.count()).toBe(9);
+    expect(await links.count()).toBe(SITE_SETTINGS.socials.length);
     for (const link of await links.all()) {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect((await link.getAttribute('rel'))?.split(/\s+/)).toContain('noopener');
@@ -263,14 +263,14 @@ describe.each(['pt', 'en'] as const)('the menu on a desktop, in %s, under reduce
     }
   });
 
-  it('shows the flags and the nine social links', async () => {
+  it('shows the flags and every social link', async () => {
     const flags = page.getByRole('list', { name: t(lang, 'languageSwitcher'), exact: true });
     expect(await flags.getByRole('link', { name: FLAG_NAMES[lang], exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
     expect(await flags.locator('[aria-current]').count()).toBe(1);
     const links = socialList(page, lang).getByRole('link');
-    expect(await links.count()).toBe(9);
+    expect(await links.count()).toBe(SITE_SETTINGS.socials.length);
     for (const link of await links.all()) await expect(link.isVisible()).resolves.toBe(true);
   });
 
@@ -286,7 +286,7 @@ describe('the social links on a very small screen', () => {
     try {
       await page.goto(`${baseUrl}/pt`);
       const list = socialList(page, 'pt');
-      expect(await list.getByRole('link', { includeHidden: true }).count()).toBe(9);
+      expect(await list.getByRole('link', { includeHidden: true }).count()).toBe(SITE_SETTINGS.socials.length);
       await expect(list.isHidden()).resolves.toBe(true);
     } finally {
       await page.context().close();
