@@ -2,11 +2,14 @@
  * The videos: a carousel of the site's own thumbnails; a click opens a dialog with the embedded
  * player, autoplaying, and closing it removes the iframe, which stops the video. Nothing is asked
  * of the video service until the visitor opens a video, so it never learns who merely visits.
+ * Opened without a network, the dialog says so and brings the player once the network is back.
  */
+import { useEffect, useState } from 'react';
 import { embedUrl } from '../lib/video-embed.ts';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailUrl } from '../lib/video-thumbnails.ts';
 import ModalCarousel, { type ModalCarouselLabels } from './ModalCarousel.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { useOnline } from './useOnline.ts';
 
 /** A video as the page passes it: the video-service id and the title. */
 export interface VideoItem {
@@ -18,7 +21,10 @@ interface VideoCarouselProps {
   videos: VideoItem[];
   /** The thumbnails' version, in their URLs. */
   thumbnailVersion: string;
-  labels: ModalCarouselLabels;
+  labels: ModalCarouselLabels & {
+    /** Shown in the dialog in place of the player while the browser has no network. */
+    offline: string;
+  };
 }
 
 const MODAL_ID = 'video-dialog';
@@ -58,17 +64,39 @@ export default function VideoCarousel({ videos, thumbnailVersion, labels }: Vide
       dialog={(video, titleId) => (
         <>
           <h3 id={titleId}>{video.title}</h3>
-          <div className="video-frame">
-            <iframe
-              src={embedUrl(video.id)}
-              title={video.title}
-              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-          </div>
+          <VideoFrame video={video} offlineText={labels.offline} />
         </>
       )}
     />
+  );
+}
+
+/**
+ * The embedded player; without a network, a line saying so in its place until the network comes
+ * back. A player already there stays when the network drops: it has what it buffered.
+ */
+function VideoFrame({ video, offlineText }: { video: VideoItem; offlineText: string }) {
+  const online = useOnline();
+  const [started, setStarted] = useState(online);
+  useEffect(() => {
+    if (online) setStarted(true);
+  }, [online]);
+
+  return (
+    <div className="video-frame">
+      {started ? (
+        <iframe
+          src={embedUrl(video.id)}
+          title={video.title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <p className="video-offline" role="status">
+          {offlineText}
+        </p>
+      )}
+    </div>
   );
 }

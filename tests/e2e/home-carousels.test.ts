@@ -212,6 +212,29 @@ describe.each([
       await expect.poll(() => isFocused(card)).toBe(true);
     });
 
+    it('opened without a network, says so in the player’s place and brings the player when the network is back', async () => {
+      const video = VIDEOS[0] as Video;
+      const dialog = page.getByRole('dialog', { name: video.title, exact: true });
+      await page.context().setOffline(true);
+      try {
+        await videoCard(page, lang, video).click();
+        await dialog.waitFor();
+        const status = dialog.getByRole('status');
+        expect(await status.textContent()).toBe(t(lang, 'videoOffline'));
+        expect(await dialog.locator('iframe').count()).toBe(0);
+        // The line fills the player's box, so the dialog keeps its size.
+        const [frame, line] = await Promise.all([dialog.locator('.video-frame').boundingBox(), status.boundingBox()]);
+        expect(line).toEqual(frame);
+      } finally {
+        await page.context().setOffline(false);
+      }
+      await dialog.locator('iframe').waitFor();
+      expect(await dialog.locator('iframe').getAttribute('src')).toBe(embedUrl(video));
+      expect(await dialog.getByRole('status').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => openDialogs(page).count()).toBe(0);
+    });
+
     it('a click inside the dialog’s box does not close it', async () => {
       const video = VIDEOS[1] as Video;
       await videoCard(page, lang, video).click();
