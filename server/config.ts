@@ -55,6 +55,11 @@ const envSchema = z.object({
    * by default.
    */
   BUILDS_DIR: z.string().min(1).optional(),
+  /**
+   * How long a build replaced by a publish is kept, in hours: a page loaded from it still asks
+   * for its hashed files (an island's code) as the visitor scrolls. 0 keeps only the previous one.
+   */
+  BUILD_RETENTION_HOURS: wholeNumber(0, 24),
   /** The music: one folder per playlist. */
   MEDIA_DIR: z.string().min(1).default(DEFAULT_MEDIA_DIR),
   /**

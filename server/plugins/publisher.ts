@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import { FALLBACK_LANG } from '../../src/lib/languages.ts';
-import { CURRENT, linkTarget, PREVIOUS } from '../services/publish/build-folders.ts';
+import { CURRENT, earlierBuildDirs, linkTarget } from '../services/publish/build-folders.ts';
 import { siteBuild, type BuildCommand } from '../services/publish/build-run.ts';
 import { localTurns, postgresTurns } from '../services/publish/build-turns.ts';
 import { openCurrentSite, openPublisher, type Publisher } from '../services/publish/publisher.ts';
@@ -65,12 +65,10 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
   const cspContext: CspContext = {
     mediaOrigin: config.MEDIA_BASE_URL.startsWith('http') ? new URL(config.MEDIA_BASE_URL).origin : null,
   };
-  // The build served before, as its link names it, so that its hashed files are still found
-  // after a restart as after a publish.
-  const before = await linkTarget(config.BUILDS_DIR, PREVIOUS);
-  const site = holdSite(
-    await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext),
-    before ? join(config.BUILDS_DIR, before) : undefined,
+  // The builds served before, read from BUILDS_DIR when asked, so that their hashed files are
+  // found after a restart, and by every instance, as after a publish.
+  const site = holdSite(await openCurrentSite(config.BUILDS_DIR, config.DIST_DIR, cspContext), (currentDir) =>
+    earlierBuildDirs(config.BUILDS_DIR, config.DIST_DIR, currentDir),
   );
   const projectDir = projectDirOf(publish);
   const turns = config.DATABASE_URL ? await postgresTurns(config.DATABASE_URL) : localTurns();
@@ -90,6 +88,7 @@ const publisherPlugin: FastifyPluginAsync<PublisherPluginOptions> = async (
     log: app.log.child({ part: 'publisher' }),
     checkIntervalMs: publish.checkIntervalMs ?? CHECK_INTERVAL_MS,
     buildTimeoutMs: BUILD_TIMEOUT_MS,
+    retainMs: config.BUILD_RETENTION_HOURS * 3_600_000,
     beforeBuild: beforeBuild && (() => beforeBuild(join(projectDir, 'content'))),
   }).catch(async (error: unknown) => {
     await turns.close();

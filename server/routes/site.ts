@@ -132,19 +132,21 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { site }) 
     return sendPage(request, reply, served, page.perLanguage[visitorLanguage(request)], 200, PER_LANGUAGE_PAGE);
   });
 
-  // Requests already sent to the previous build, so that a file missing there too is a 404.
-  const askedOfPrevious = new WeakSet<FastifyRequest>();
+  // Requests already sent to an earlier build, so that a file gone from it meanwhile is a 404.
+  const askedOfEarlier = new WeakSet<FastifyRequest>();
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A page loaded before a publish asks for its build's files as the visitor uses it (an
     // island's code when it scrolls into view). A hashed file is the same in any build that
-    // has it, so the build served before answers for the one now served.
-    const { previousDir } = site;
-    if (isRead && previousDir && isImmutablePath(path) && !askedOfPrevious.has(request)) {
-      askedOfPrevious.add(request);
-      return reply.sendFile(path, previousDir);
+    // has it, so the builds served before answer for the one now served, newest first.
+    if (isRead && isImmutablePath(path) && !askedOfEarlier.has(request)) {
+      const dir = await site.earlierDirHolding(path);
+      if (dir) {
+        askedOfEarlier.add(request);
+        return reply.sendFile(path, dir);
+      }
     }
     // A page whose own file is missing (a broken deploy) must not redirect to itself forever.
     if (isRead && !isAssetPath(path) && path !== UNKNOWN_PAGE_TARGET) return redirectTo(reply, UNKNOWN_PAGE_TARGET);

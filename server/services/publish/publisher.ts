@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES } from '../../../src/lib/languages.ts';
 import { loadServedSite, type CspContext, type CurrentSite, type ServedSite } from '../site/served-site.ts';
-import { CURRENT, deleteBuildsExcept, linkTarget, newBuildFolder, pointLink, PREVIOUS } from './build-folders.ts';
+import { CURRENT, linkTarget, newBuildFolder, pointLink, PREVIOUS, pruneBuilds } from './build-folders.ts';
 import { BuildFailure, runBuild, type BuildCommand } from './build-run.ts';
 import { BUSY, type BuildTurns } from './build-turns.ts';
 import { readPublishRecord, writePublishRecord, type PublishRecord } from './publish-state.ts';
@@ -48,6 +48,8 @@ export interface PublisherOptions {
   checkIntervalMs: number;
   /** A build program running longer than this is killed and the build fails. */
   buildTimeoutMs: number;
+  /** How long a replaced build is kept for the pages still open on it (the previous one is always kept). */
+  retainMs: number;
   /** Runs once before each build (fetching what the content still lacks); its failure never stops the build. */
   beforeBuild?: (() => Promise<unknown>) | undefined;
 }
@@ -118,7 +120,7 @@ export async function openPublisher(options: PublisherOptions): Promise<Publishe
       const loaded = await loadBuiltSite(outDir, options.cspContext);
       const live = await linkTarget(buildsDir, CURRENT);
       await goLive(name, loaded, live);
-      await deleteBuildsExcept(buildsDir, [name, live]);
+      await pruneBuilds(buildsDir, [name, live], options.retainMs);
       const published = Date.now();
       await record({
         state: 'published',

@@ -3,7 +3,7 @@
  * folder for the other files, held together so that a publish replaces them in one step.
  * Every request reads `current` once and finishes on that site, whatever is switched meanwhile.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
 import { parseReleaseMoments, RELEASE_MOMENTS_FILE, type DatedRelease } from '../../../src/lib/withheld-music.ts';
@@ -66,31 +66,53 @@ export async function loadServedSite(dir: string, context: CspContext = {}): Pro
 export interface CurrentSite {
   readonly current: ServedSite;
   /**
-   * The folder of the site served before `current` in this process, if any: a page loaded
-   * before a publish still asks for its own build's hashed files (an island's code, its props)
-   * as it is used. Only the folder is kept, not that site's pages in memory.
+   * The folder of a site served before `current`, still on disk, that holds the file at the URL
+   * path `path`, the newest first: a page loaded before a publish still asks for its own
+   * build's hashed files (an island's code, its props) as it is used. Only folders are kept,
+   * not those sites' pages in memory.
    */
-  readonly previousDir: string | undefined;
+  earlierDirHolding: (path: string) => Promise<string | undefined>;
   /** Serves this site from the next request on. */
   install: (site: ServedSite) => void;
   /** Calls `listener` after each site installed from now on. */
   onInstall: (listener: () => void) => void;
 }
 
-/** Holds the served site, starting with `first` (and `firstPreviousDir`, the folder served before it). */
-export function holdSite(first: ServedSite, firstPreviousDir?: string): CurrentSite {
+/** A URL path as a path inside a site's folder, or null for one that could leave it. */
+function filePathOf(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const segments = decoded.split(/[/\\]/);
+  return segments.some((segment) => segment === '..' || segment === '.') || decoded.includes('\0') ? null : decoded;
+}
+
+/**
+ * Holds the served site, starting with `first`; `earlierDirs` lists, for the folder served, the
+ * folders of the sites served before it (none by default).
+ */
+export function holdSite(
+  first: ServedSite,
+  earlierDirs: (currentDir: string) => Promise<string[]> = () => Promise.resolve([]),
+): CurrentSite {
   let current = first;
-  let previousDir = firstPreviousDir;
   const listeners: (() => void)[] = [];
   return {
     get current() {
       return current;
     },
-    get previousDir() {
-      return previousDir;
+    earlierDirHolding: async (path) => {
+      const relative = filePathOf(path);
+      if (relative === null) return undefined;
+      for (const dir of await earlierDirs(current.dir)) {
+        if ((await stat(join(dir, relative)).catch(() => null))?.isFile()) return dir;
+      }
+      return undefined;
     },
     install: (site) => {
-      previousDir = current.dir;
       current = site;
       for (const listener of listeners) listener();
     },

@@ -1,7 +1,8 @@
 /**
  * Publishing from the studio, on one instance: a build (the fixture build, a real program run
  * as the real one is) goes live without a restart, pages and CSP together; the build before
- * it stays for rollback and older ones go; a failed build leaves the live site byte for byte
+ * it stays for rollback, and those replaced within BUILD_RETENTION_HOURS for the pages still
+ * open on them; a failed build leaves the live site byte for byte
  * and says why without the server's paths; builds asked for during a build make one more.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,36 +73,45 @@ describe('publishing a build', () => {
     expect(existsSync(join(fixture.site.dir, 'only-here.txt'))).toBe(false);
   });
 
-  it('still serves the hashed files of the build before, which a page loaded before the publish asks for', async () => {
+  it('still serves the hashed files of the builds before, which pages loaded before the publishes ask for', async () => {
     await publish('v2');
     const [first = ''] = builds();
     const chunk = '/_astro/carousel.0123abcd.js';
     writeFileSync(join(fixture.buildsDir, first, chunk), 'export const carousel = 1;');
     writeFileSync(join(fixture.buildsDir, first, 'only-here.txt'), 'old');
+    // The artist saves twice more: each save is a publish.
     await publish('v3');
+    await publish('v4');
 
     const kept = await get(chunk);
     expect(kept.statusCode).toBe(200);
     expect(kept.body).toBe('export const carousel = 1;');
     expect(kept.headers['cache-control']).toContain('immutable');
+    // The build that came with the project (DIST_DIR) answers too, last.
+    writeFileSync(join(fixture.site.dir, '_astro', 'first.0123abcd.js'), 'export const first = 1;');
+    expect((await get('/_astro/first.0123abcd.js')).body).toBe('export const first = 1;');
     // A file whose name does not change with its content is the new build's or none.
     expect((await get('/only-here.txt')).statusCode).toBe(404);
-    // Missing from both builds: a 404, as before.
+    // Missing from every build: a 404, as before.
     expect((await get('/_astro/nowhere.0123abcd.js')).statusCode).toBe(404);
-    // After a restart too: the link to the build before names it.
+    // Never a file outside a build, however the path is written.
+    writeFileSync(join(fixture.buildsDir, 'outside.0123abcd.js'), 'secret');
+    for (const path of ['/_astro/%2e%2e/%2e%2e/outside.0123abcd.js', '/_astro/..%2f..%2foutside.0123abcd.js']) {
+      const outside = await get(path);
+      // 403 where the static files' own check sees the dots, 404 where they pass it encoded.
+      expect([403, 404], path).toContain(outside.statusCode);
+      expect(outside.body).not.toContain('secret');
+    }
+    // After a restart too: the builds are read from BUILDS_DIR.
     const restarted = await fixture.app();
     expect((await restarted.inject({ url: chunk })).statusCode).toBe(200);
-
-    // Two publishes on, that build is gone, and so is its file.
-    await publish('v4');
-    expect((await get(chunk)).statusCode).toBe(404);
   });
 
-  it('keeps the build before for rollback, deletes older ones, and rolls back and forth', async () => {
+  it('keeps the builds replaced within BUILD_RETENTION_HOURS, and rolls back and forth', async () => {
     await publish('v2');
     await publish('v3');
     await publish('v4');
-    expect(builds()).toHaveLength(2);
+    expect(builds()).toHaveLength(3);
     expect(await status()).toMatchObject({ state: 'published', canRollback: true });
 
     const back = await studio.request('POST', '/studio/api/publish/rollback');
@@ -120,6 +130,27 @@ describe('publishing a build', () => {
     const answer = await studio.request('POST', '/studio/api/publish/rollback');
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ error: 'Conflict', message: 'There is no earlier build to go back to.' });
+  });
+});
+
+describe('publishing with no retention (BUILD_RETENTION_HOURS=0)', () => {
+  it('keeps only the build before, for rollback: two publishes on, a build and its files are gone', async () => {
+    const lean = await fixture.app({ BUILD_RETENTION_HOURS: '0' });
+    const publishOn = async (edition: string) => {
+      fixture.save(edition);
+      await lean.publisher.requestBuild();
+      await lean.publisher.whenIdle();
+    };
+    await publishOn('v2');
+    const [first = ''] = builds();
+    const chunk = '/_astro/carousel.0123abcd.js';
+    writeFileSync(join(fixture.buildsDir, first, chunk), 'export const carousel = 1;');
+    await publishOn('v3');
+    expect((await lean.inject({ url: chunk })).statusCode).toBe(200);
+    await publishOn('v4');
+    expect(builds()).toHaveLength(2);
+    expect(builds()).not.toContain(first);
+    expect((await lean.inject({ url: chunk })).statusCode).toBe(404);
   });
 });
 
