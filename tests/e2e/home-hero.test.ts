@@ -1,7 +1,7 @@
 /** The home page's hero: the piano keys and their panels (hover on wide screens, dialogs on phones). */
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openForEachTest, PHONE, useBrowser } from './browser.ts';
+import { axeViolations, DESKTOP, openForEachTest, openWithoutJavaScript, PHONE, useBrowser } from './browser.ts';
 import {
   fadedIn,
   headingLevels,
@@ -265,6 +265,34 @@ describe.each(['pt', 'en'] as const)('the keyboard on a phone, in %s', (lang) =>
     await page.keyboard.press('Escape');
     await expect.poll(() => openDialogs(page).count()).toBe(0);
   });
+});
+
+describe('the keys’ widths', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'on a %s, do not depend on how many keys are drawn yet, as in a first frame painted mid-parse',
+    async (_size, viewport) => {
+      const { page } = await openWithoutJavaScript(browser(), `${baseUrl}/pt`, { viewport });
+      try {
+        const row = page.locator('.keyboard-keys');
+        const slots = row.locator('> .key-slot');
+        // The stylesheet's count of the keys is the keys drawn.
+        const counted = await row.evaluate((node) => getComputedStyle(node).getPropertyValue('--key-count'));
+        expect(Number(counted)).toBe(await slots.count());
+        const widths = () => slots.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().width));
+        const whole = await widths();
+        // The first four keys alone, as the parser may hand them to a first frame.
+        await row.evaluate((node) => {
+          while (node.children.length > 4) node.lastElementChild?.remove();
+        });
+        expect(await widths()).toEqual(whole.slice(0, 4));
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
 
 describe('the keyboard on a phone under reduced motion, in es', () => {
