@@ -7,7 +7,7 @@
 import { access, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DRAWN_COVERS_FOLDER, standInCover } from '../../../src/lib/cover-stand-ins.ts';
+import { DRAWN_COVERS_FOLDER, LOGO_COVER, standInCover } from '../../../src/lib/cover-stand-ins.ts';
 import { runFfmpeg } from '../renditions/ffmpeg.ts';
 import type { ReleaseFile } from '../media/music-releases.ts';
 
@@ -19,15 +19,26 @@ export interface CoverFolders {
   projectDir: string;
 }
 
-/** The image file of the release's cover (its own, else its stand-in), or null when there is none. */
-export async function coverFile({ contentDir, projectDir }: CoverFolders, { slug, release }: ReleaseFile) {
-  if (release.cover) return join(contentDir, 'releases', release.cover);
+/** Finds the image file of a release's cover: its own, else its stand-in; null when there is none. */
+export type CoverFinder = (file: ReleaseFile) => string | null;
+
+/**
+ * A CoverFinder over `folders`. The stand-ins' folder is listed, and the logo looked for, once:
+ * the list of releases asks for every release's cover.
+ */
+export async function coverFinder({ contentDir, projectDir }: CoverFolders): Promise<CoverFinder> {
   const drawn = new Set(await readdir(join(projectDir, DRAWN_COVERS_FOLDER)).catch(() => []));
-  const standIn = join(projectDir, standInCover(slug, drawn));
-  return access(standIn).then(
-    () => standIn,
-    () => null,
+  const logo = join(projectDir, LOGO_COVER);
+  const hasLogo = await access(logo).then(
+    () => true,
+    () => false,
   );
+  return ({ slug, release }) => {
+    if (release.cover) return join(contentDir, 'releases', release.cover);
+    const standIn = standInCover(slug, drawn);
+    // A drawn stand-in is in the folder's listing; the logo may be missing.
+    return standIn !== LOGO_COVER ? join(projectDir, standIn) : hasLogo ? logo : null;
+  };
 }
 
 /** The widest a mail's cover is drawn, in CSS pixels; the image has that many pixels. */
@@ -40,7 +51,7 @@ export async function mailCover(
   ffmpegPath: string,
   onFailure: (reason: string) => void,
 ): Promise<Uint8Array | null> {
-  const image = await coverFile(folders, file);
+  const image = (await coverFinder(folders))(file);
   if (image === null) return null;
   const chunks: Buffer[] = [];
   try {

@@ -9,7 +9,7 @@ import { LANGUAGES, type Lang } from '../../../src/lib/languages.ts';
 import { ANNOUNCEMENT_MAX, type AnnounceableRelease, type AnnouncementDraft } from '../../../src/lib/studio-fans.ts';
 import { NOT_ONE_LINE, NOT_PLAIN_TEXT, parseBody, textField, type BodyRefusal } from '../contact/contact-validation.ts';
 import { readReleaseFiles, type ReleaseFile } from '../media/music-releases.ts';
-import { coverFile, type CoverFolders } from './mail-cover.ts';
+import { coverFinder, type CoverFolders } from './mail-cover.ts';
 
 const SUBJECT: Record<Lang, (title: string) => string> = {
   pt: (title) => `Música nova: ${title}`,
@@ -25,16 +25,15 @@ const momentOf = (file: ReleaseFile) => {
 };
 
 export async function announceableReleases(folders: CoverFolders): Promise<AnnounceableRelease[]> {
-  const files = await readReleaseFiles(folders.contentDir);
-  const releases = await Promise.all(
-    files.map(async (file) => ({
+  const [files, coverOf] = await Promise.all([readReleaseFiles(folders.contentDir), coverFinder(folders)]);
+  return files
+    .map((file) => ({
       slug: file.slug,
       title: file.release.title,
       releaseAt: momentOf(file),
-      hasCover: (await coverFile(folders, file)) !== null,
-    })),
-  );
-  return releases.sort((a, b) => a.title.localeCompare(b.title));
+      hasCover: coverOf(file) !== null,
+    }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** The release's file, or null when there is none the build would take. */

@@ -94,10 +94,9 @@ export async function pruneBuilds(
   buildsDir: string,
   named: readonly (string | null)[],
   retainMs: number,
-  nowMs = Date.now(),
 ): Promise<void> {
   const names = await readdir(buildsDir);
-  const keep = buildsToKeep(names, named, nowMs, retainMs);
+  const keep = buildsToKeep(names, named, Date.now(), retainMs);
   for (const name of names) {
     if (BUILD_NAME.test(name) && !keep.has(name)) await rm(join(buildsDir, name), { recursive: true, force: true });
   }

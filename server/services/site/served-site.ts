@@ -92,12 +92,9 @@ function filePathOf(path: string): string | null {
 
 /**
  * Holds the served site, starting with `first`; `earlierDirs` lists, for the folder served, the
- * folders of the sites served before it (none by default).
+ * folders of the sites served before it.
  */
-export function holdSite(
-  first: ServedSite,
-  earlierDirs: (currentDir: string) => Promise<string[]> = () => Promise.resolve([]),
-): CurrentSite {
+export function holdSite(first: ServedSite, earlierDirs: (currentDir: string) => Promise<string[]>): CurrentSite {
   let current = first;
   const listeners: (() => void)[] = [];
   return {
